@@ -1,0 +1,380 @@
+//! The `sluice` command line. Only argument parsing and I/O live here; the
+//! work is in the library.
+
+use std::io::{BufRead, BufWriter, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Parser, Subcommand};
+use serde_json::{Value, json};
+use sluice::pii::{Engine, Lexicon};
+use sluice::redact::{self, Redactor};
+use sluice::vault::store::{self, VaultKey};
+use sluice::vault::{Source, Vault};
+use tracing::{debug, info};
+
+#[derive(Parser)]
+#[command(
+    name = "sluice",
+    version,
+    about = "A privacy gateway for MCP: tokenize PII before it reaches the model, restore it only where rules allow."
+)]
+struct Cli {
+    /// More log output on stderr (-v info, -vv debug). Logs never hold values.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Tokenize PII in JSON read from stdin; write the same JSON to stdout.
+    Redact {
+        #[command(flatten)]
+        io: StreamArgs,
+        /// Write the session vault here, encrypted (continues it if it exists).
+        #[arg(long, value_name = "FILE")]
+        vault: Option<PathBuf>,
+        #[command(flatten)]
+        key: KeyArgs,
+        /// Record this source (SERVER/TOOL) in every token's provenance.
+        #[arg(long, value_name = "SERVER/TOOL")]
+        source: Option<String>,
+        #[command(flatten)]
+        lex: LexiconArgs,
+    },
+    /// Restore tokens in JSON read from stdin, from a vault written by `redact`.
+    Restore {
+        #[command(flatten)]
+        io: StreamArgs,
+        /// The vault written by `sluice redact --vault`.
+        #[arg(long, value_name = "FILE")]
+        vault: PathBuf,
+        #[command(flatten)]
+        key: KeyArgs,
+    },
+    /// Report PII findings (class, JSON pointer, byte span, detector, confidence).
+    Scan {
+        #[command(flatten)]
+        io: StreamArgs,
+        /// Include the found values in the report (plaintext!).
+        #[arg(long)]
+        show_values: bool,
+        #[command(flatten)]
+        lex: LexiconArgs,
+    },
+    /// Redact a bundled example tool result and show it restored.
+    Demo,
+}
+
+#[derive(Args)]
+struct StreamArgs {
+    /// JSON Lines: one document per line, one output line per input line, one session for the stream.
+    #[arg(long)]
+    lines: bool,
+}
+
+#[derive(Args)]
+struct KeyArgs {
+    /// Read the vault key from this file instead of $SLUICE_KEY (64 hex digits or a passphrase).
+    #[arg(long, value_name = "FILE")]
+    key_file: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct LexiconArgs {
+    /// Directory of custom lexicons (*.txt, one entry per line; the file name is the class).
+    #[arg(long, value_name = "DIR", default_value = "rules/lexicons")]
+    lexicons: PathBuf,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let level = match cli.verbose {
+        0 => "warn",
+        1 => "info",
+        _ => "debug",
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("SLUICE_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .init();
+    match run(cli.command) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn load_key(args: &KeyArgs) -> Result<VaultKey> {
+    let secret = match &args.key_file {
+        Some(p) => std::fs::read_to_string(p)
+            .with_context(|| format!("reading key file {}", p.display()))?,
+        None => std::env::var("SLUICE_KEY")
+            .map_err(|_| anyhow::anyhow!("no vault key: set SLUICE_KEY or pass --key-file"))?,
+    };
+    Ok(VaultKey::parse(&secret)?)
+}
+
+fn engine(lex: &LexiconArgs) -> Result<Engine> {
+    let lexicons: Vec<Arc<Lexicon>> = Lexicon::load_dir(&lex.lexicons)?;
+    for l in &lexicons {
+        info!(class = %l.class, entries = l.len(), path = %l.path.display(), "loaded lexicon");
+    }
+    Ok(Engine::new(lexicons))
+}
+
+/// Runs `f` over each input document; returns whether every document succeeded.
+fn for_each_doc(
+    lines: bool,
+    mut f: impl FnMut(usize, Value) -> std::result::Result<Value, String>,
+) -> Result<bool> {
+    let stdin = std::io::stdin().lock();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut ok = true;
+    if !lines {
+        let mut buf = Vec::new();
+        stdin
+            .take(u64::MAX)
+            .read_to_end(&mut buf)
+            .context("reading stdin")?;
+        let text = std::str::from_utf8(&buf)
+            .map_err(|e| anyhow::anyhow!("stdin: invalid UTF-8 at byte {}", e.valid_up_to()))?;
+        let doc: Value =
+            serde_json::from_str(text).map_err(|e| anyhow::anyhow!("stdin: invalid JSON: {e}"))?;
+        let pretty = text.trim().contains('\n');
+        match f(1, doc) {
+            Ok(v) => {
+                if pretty {
+                    serde_json::to_writer_pretty(&mut out, &v)?;
+                } else {
+                    serde_json::to_writer(&mut out, &v)?;
+                }
+                out.write_all(b"\n")?;
+            }
+            Err(e) => bail!("{e}"),
+        }
+        out.flush()?;
+        return Ok(ok);
+    }
+    let mut reader = std::io::BufReader::with_capacity(1 << 16, stdin);
+    let mut raw = Vec::new();
+    let mut n = 0;
+    loop {
+        raw.clear();
+        if reader
+            .read_until(b'\n', &mut raw)
+            .context("reading stdin")?
+            == 0
+        {
+            break;
+        }
+        n += 1;
+        while raw.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+            raw.pop();
+        }
+        if raw.iter().all(u8::is_ascii_whitespace) {
+            out.write_all(b"\n")?;
+            continue;
+        }
+        let result = match std::str::from_utf8(&raw) {
+            Err(e) => Err(format!("invalid UTF-8 at byte {}", e.valid_up_to())),
+            Ok(text) => match serde_json::from_str::<Value>(text) {
+                Err(e) => Err(format!("invalid JSON: {e}")),
+                Ok(doc) => f(n, doc),
+            },
+        };
+        match result {
+            Ok(v) => serde_json::to_writer(&mut out, &v)?,
+            Err(message) => {
+                ok = false;
+                eprintln!("error: line {n}: {message}");
+                serde_json::to_writer(
+                    &mut out,
+                    &json!({"error": {"line": n, "message": message}}),
+                )?;
+            }
+        }
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(ok)
+}
+
+fn run(cmd: Command) -> Result<bool> {
+    match cmd {
+        Command::Redact {
+            io,
+            vault,
+            key,
+            source,
+            lex,
+        } => {
+            let engine = engine(&lex)?;
+            let key = vault.as_ref().map(|_| load_key(&key)).transpose()?;
+            let mut v = match (&vault, &key) {
+                (Some(p), Some(k)) => store::read_file(p, k)?.unwrap_or(Vault::new()?),
+                _ => Vault::new()?,
+            };
+            let source = source.map(|s| parse_source(&s)).transpose()?;
+            let ok = for_each_doc(io.lines, |n, mut doc| {
+                let mut r = Redactor::new(&engine, &mut v, source.as_ref());
+                r.redact(&mut doc);
+                debug!(
+                    line = n,
+                    email = r.stats.email,
+                    phone = r.stats.phone,
+                    name = r.stats.name,
+                    custom = r.stats.custom,
+                    escaped = r.stats.escaped,
+                    "redacted"
+                );
+                Ok(doc)
+            })?;
+            if let (Some(p), Some(k)) = (&vault, &key) {
+                store::write_file(p, &v, k)?;
+                info!(tokens = v.len(), path = %p.display(), "vault written");
+            }
+            Ok(ok)
+        }
+        Command::Restore { io, vault, key } => {
+            let key = load_key(&key)?;
+            let v = store::read_file(&vault, &key)?
+                .ok_or_else(|| anyhow::anyhow!("vault file {} does not exist", vault.display()))?;
+            for_each_doc(io.lines, |_, mut doc| {
+                redact::restore(&v, &mut doc).map_err(|e| e.to_string())?;
+                Ok(doc)
+            })
+        }
+        Command::Scan {
+            io,
+            show_values,
+            lex,
+        } => {
+            let engine = engine(&lex)?;
+            let mut v = Vault::new()?;
+            for_each_doc(io.lines, |_, mut doc| {
+                let original = if show_values { Some(doc.clone()) } else { None };
+                let mut r = Redactor::new(&engine, &mut v, None).reporting();
+                r.redact(&mut doc);
+                let found = r.take_report();
+                Ok(Value::Array(
+                    found
+                        .into_iter()
+                        .map(|l| finding_json(&l, original.as_ref()))
+                        .collect(),
+                ))
+            })
+        }
+        Command::Demo => demo(),
+    }
+}
+
+fn parse_source(s: &str) -> Result<Source> {
+    match s.split_once('/') {
+        Some((a, b)) if !a.is_empty() && !b.is_empty() => Ok(Source::new(a, b)),
+        _ => bail!("--source must be SERVER/TOOL, got {s:?}"),
+    }
+}
+
+fn finding_json(l: &redact::Located, original: Option<&Value>) -> Value {
+    let f = &l.finding;
+    let mut o = json!({
+        "class": f.class.rule_name(),
+        "pointer": l.pointer,
+        "start": f.start,
+        "end": f.end,
+        "detector": f.detector,
+        "confidence": (f.confidence * 100.0).round() / 100.0,
+    });
+    if let Some(p) = &l.embedded_pointer {
+        o["embedded_pointer"] = json!(p);
+    }
+    if l.in_key {
+        o["in_key"] = json!(true);
+    }
+    if let Some(doc) = original {
+        if let Some(text) = located_text(doc, l) {
+            if let Some(v) = text.get(f.start..f.end) {
+                o["value"] = json!(v);
+            }
+        }
+    }
+    o
+}
+
+/// The string a located finding points into (the original document).
+fn located_text(doc: &Value, l: &redact::Located) -> Option<String> {
+    let leaf = doc.pointer(&l.pointer)?;
+    let text = if l.in_key {
+        let parent = l.pointer.rsplit_once('/').map_or("", |(p, _)| p);
+        let key = l
+            .pointer
+            .rsplit_once('/')?
+            .1
+            .replace("~1", "/")
+            .replace("~0", "~");
+        doc.pointer(parent)?
+            .as_object()?
+            .keys()
+            .find(|k| **k == key)?
+            .clone()
+    } else {
+        leaf.as_str()?.to_string()
+    };
+    match &l.embedded_pointer {
+        None => Some(text),
+        Some(inner) => {
+            let parsed: Value = serde_json::from_str(&text).ok()?;
+            Some(parsed.pointer(inner)?.as_str()?.to_string())
+        }
+    }
+}
+
+const DEMO_RESULT: &str = include_str!("../data/examples/crm-search-result.json");
+
+fn demo() -> Result<bool> {
+    let engine = Engine::new(Vec::new());
+    let mut vault = Vault::new()?;
+    let original: Value = serde_json::from_str(DEMO_RESULT).context("bundled example")?;
+    let mut doc = original.clone();
+    let source = Source::new("crm", "search_contacts");
+    Redactor::new(&engine, &mut vault, Some(&source)).redact(&mut doc);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "== A tool result from crm/search_contacts, as the model sees it through Sluice ==\n"
+    )?;
+    writeln!(out, "{}\n", serde_json::to_string_pretty(&doc)?)?;
+    writeln!(
+        out,
+        "== Tokens in this session's vault (class, provenance) ==\n"
+    )?;
+    for e in vault.entries() {
+        let sources: Vec<String> = e.sources.iter().map(ToString::to_string).collect();
+        writeln!(out, "  [{}]  from {}", e.id, sources.join(", "))?;
+    }
+    let mut back = doc.clone();
+    redact::restore(&vault, &mut back)?;
+    writeln!(
+        out,
+        "\n== Restored for a server the rules allow (here: everything) ==\n"
+    )?;
+    writeln!(out, "{}\n", serde_json::to_string_pretty(&back)?)?;
+    let exact = back == original;
+    writeln!(
+        out,
+        "round trip exact: {}",
+        if exact { "yes" } else { "NO" }
+    )?;
+    Ok(exact)
+}

@@ -1,0 +1,187 @@
+//! Email addresses: Unicode local parts, internationalized domains, checked
+//! against the public suffix list so that `file@2x.png`, `lodash@4.17.21`
+//! and `user@localhost` are not addresses.
+
+use super::{Class, Detector, Finding};
+
+fn local_char(c: char) -> bool {
+    c.is_alphanumeric() || is_mark(c) || "_%+-!#$&*=?^`{|}~.".contains(c)
+}
+
+fn domain_char(c: char) -> bool {
+    c.is_alphanumeric() || is_mark(c) || c == '-' || c == '.'
+}
+
+fn is_mark(c: char) -> bool {
+    ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// Appends every email address in `text` to `out`.
+///
+/// Hand-written rather than one regex over the whole text: addresses are
+/// found from their `@` outwards, so text without `@` costs one memchr.
+pub fn find(text: &str, out: &mut Vec<Finding>) {
+    let bytes = text.as_bytes();
+    let mut search = 0;
+    while let Some(rel) = bytes[search..].iter().position(|&b| b == b'@') {
+        let at = search + rel;
+        search = at + 1;
+        // Local part: back from the `@`.
+        let mut start = at;
+        for (i, c) in text[..at].char_indices().rev() {
+            if local_char(c) {
+                start = i;
+            } else {
+                break;
+            }
+        }
+        // A local part cannot start with a dot; leading punctuation belongs to the prose.
+        while start < at
+            && matches!(
+                bytes[start],
+                b'.' | b'-' | b'|' | b'{' | b'`' | b'~' | b'*' | b'='
+            )
+        {
+            start += 1;
+        }
+        // Domain: forward from the `@`.
+        let mut end = at + 1;
+        for (i, c) in text[at + 1..].char_indices() {
+            if domain_char(c) {
+                end = at + 1 + i + c.len_utf8();
+            } else {
+                break;
+            }
+        }
+        // Trailing dots and hyphens end the sentence, not the domain.
+        while end > at + 1 && matches!(bytes[end - 1], b'.' | b'-') {
+            end -= 1;
+        }
+        if start == at || end <= at + 1 {
+            continue;
+        }
+        let local = &text[start..at];
+        let domain = &text[at + 1..end];
+        if local.ends_with('.') || local.contains("..") || local.len() > 64 {
+            continue;
+        }
+        if !domain_shape_ok(domain) {
+            continue;
+        }
+        // "x@y.com@z": not an address.
+        if text[end..].starts_with('@') {
+            continue;
+        }
+        if !domain_is_public(domain) {
+            continue;
+        }
+        out.push(Finding {
+            class: Class::Email,
+            start,
+            end,
+            detector: Detector::Email,
+            confidence: 0.99,
+            normalized: text[start..end].to_lowercase(),
+        });
+        search = end;
+    }
+}
+
+/// Dot-separated labels of letters, digits and inner hyphens; the last
+/// label alphabetic (or punycode `xn--`).
+fn domain_shape_ok(domain: &str) -> bool {
+    let labels: Vec<&str> = domain.split('.').collect();
+    if labels.len() < 2 || domain.len() > 253 {
+        return false;
+    }
+    for l in &labels {
+        if l.is_empty() || l.len() > 63 || l.starts_with('-') || l.ends_with('-') {
+            return false;
+        }
+    }
+    let tld = labels[labels.len() - 1];
+    (tld.chars().count() >= 2 && tld.chars().all(|c| c.is_alphabetic() || is_mark(c)))
+        || (tld.len() > 4 && tld[..4].eq_ignore_ascii_case("xn--"))
+}
+
+/// Does `domain` end in a known public suffix, with a registrable label in front?
+pub fn domain_is_public(domain: &str) -> bool {
+    // A non-ASCII top-level label (an IDN TLD such as `.广告` in the
+    // Universal Acceptance test address `用户@例子.广告`) is accepted by shape:
+    // the public suffix list lags IDN delegations, and such labels do not
+    // occur in file names or version strings.
+    if let Some(tld) = domain.rsplit('.').next() {
+        if !tld.is_ascii()
+            && tld.chars().count() >= 2
+            && tld.chars().all(char::is_alphabetic)
+            && domain.contains('.')
+        {
+            return true;
+        }
+    }
+    let lower = if domain.is_ascii() {
+        domain.to_ascii_lowercase()
+    } else {
+        // Internationalized domains are checked in their ASCII (punycode) form.
+        match idna::domain_to_ascii(domain) {
+            Ok(a) => a,
+            Err(_) => return false,
+        }
+    };
+    match psl::suffix(lower.as_bytes()) {
+        Some(suffix) if suffix.is_known() => suffix.as_bytes().len() < lower.len(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn emails(text: &str) -> Vec<&str> {
+        let mut out = vec![];
+        find(text, &mut out);
+        out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn finds_unicode_and_plus_addresses() {
+        assert_eq!(
+            emails("mail müller@beispiel.de now"),
+            ["müller@beispiel.de"]
+        );
+        assert_eq!(emails("用户@例子.广告"), ["用户@例子.广告"]);
+        assert_eq!(
+            emails("<Ann.Lee+news@Mail.Corp.Example.CO.UK>"),
+            ["Ann.Lee+news@Mail.Corp.Example.CO.UK"]
+        );
+        assert_eq!(
+            emails("mailto:bob@x.io,carol@y.org."),
+            ["bob@x.io", "carol@y.org"]
+        );
+        assert_eq!(emails("a@xn--bcher-kva.de"), ["a@xn--bcher-kva.de"]);
+    }
+
+    #[test]
+    fn rejects_non_addresses() {
+        for t in [
+            "file@2x.png",
+            "lodash@4.17.21",
+            "user@localhost",
+            "a@b.c",
+            "x@@y.com",
+            "pkg@1.2.3.tgz",
+            "icon@3x.jpg",
+            "@scope/pkg@1.0.0",
+        ] {
+            assert!(emails(t).is_empty(), "{t}: {:?}", emails(t));
+        }
+    }
+
+    #[test]
+    fn normalizes_to_lower_case() {
+        let mut out = vec![];
+        find("Ann.LEE@Example.COM", &mut out);
+        assert_eq!(out[0].normalized, "ann.lee@example.com");
+    }
+}

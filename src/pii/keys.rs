@@ -1,0 +1,554 @@
+//! What a JSON key (or a table header, or a `Key:` label in text) says about
+//! the value under it. Keys are folded (lower case, without `_`, `-`, `.`
+//! and spaces) so `first_name`, `firstName`, `FirstName` and `First Name`
+//! are one key.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// The meaning of a key for detection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    /// The value is a person's name (or a list of names): `first_name`, `assignee`.
+    Person,
+    /// The value is a person's name if it looks like one and the object is
+    /// about a person: `name`, `owner`, `user`, `from`.
+    MaybePerson,
+    /// The value is a phone number: `phone`, `MobilePhone`.
+    Phone,
+    /// The value is an email address.
+    Email,
+    /// The value is not about a person (organization, place, product, id):
+    /// free-text name detection is off for it.
+    NotPerson,
+    /// Nothing known: ordinary free-text detection.
+    Other,
+}
+
+/// Folds a key: lower case, separators removed.
+pub fn fold(key: &str) -> String {
+    if key.is_ascii() {
+        let mut out = String::with_capacity(key.len());
+        for b in key.bytes() {
+            if !matches!(b, b'_' | b'-' | b'.' | b' ' | b'$' | b'@') {
+                out.push(b.to_ascii_lowercase() as char);
+            }
+        }
+        return out;
+    }
+    key.chars()
+        .filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '$' | '@'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+const PERSON: &[&str] = &[
+    "firstname",
+    "givenname",
+    "forename",
+    "lastname",
+    "surname",
+    "familyname",
+    "middlename",
+    "fullname",
+    "displayname",
+    "nickname",
+    "maidenname",
+    "preferredname",
+    "legalname",
+    "assignee",
+    "assignees",
+    "requester",
+    "requestor",
+    "reporter",
+    "author",
+    "authors",
+    "attendee",
+    "attendees",
+    "participant",
+    "participants",
+    "speaker",
+    "speakers",
+    "signatory",
+    "cardholder",
+    "accountholder",
+    "beneficiary",
+    "guardian",
+    "nextofkin",
+    "emergencycontact",
+    "spouse",
+    "salesperson",
+    "salesrep",
+    "accountmanager",
+    "manager",
+    "supervisor",
+    "reportsto",
+    "createdbyname",
+    "modifiedbyname",
+    "ownername",
+    "authorname",
+    "contactname",
+    "customername",
+    "clientname",
+    "personname",
+    "patientname",
+    "employeename",
+    "studentname",
+    "membername",
+    "guestname",
+    "sendername",
+    "recipientname",
+    "fromname",
+    "toname",
+    "billingname",
+    "shippingname",
+    "recipientfullname",
+    "agentname",
+    "repname",
+    "approver",
+    "approvers",
+    "reviewer",
+    "reviewers",
+    "interviewer",
+    "candidate",
+    "applicant",
+    "patient",
+    "employee",
+    "physician",
+    "doctor",
+    "nurse",
+    "teacher",
+    "student",
+    "tenant",
+    "landlord",
+    "passenger",
+    "driver",
+    "witness",
+    "caller",
+    "callee",
+    "organizer",
+    "organiser",
+    "host",
+    "guest",
+    "lead",
+    "leadname",
+    "contactperson",
+    "pointofcontact",
+    "poc",
+];
+
+const MAYBE_PERSON: &[&str] = &[
+    "name",
+    "names",
+    "contact",
+    "contacts",
+    "customer",
+    "client",
+    "owner",
+    "owners",
+    "user",
+    "member",
+    "members",
+    "agent",
+    "rep",
+    "person",
+    "people",
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "sender",
+    "recipient",
+    "recipients",
+    "replyto",
+    "assignedto",
+    "createdby",
+    "updatedby",
+    "modifiedby",
+    "submittedby",
+    "requestedby",
+    "approvedby",
+    "closedby",
+    "openedby",
+    "buyer",
+    "seller",
+];
+
+const PERSON_NAME_PREFIXES: &[&str] = &[
+    "first",
+    "last",
+    "full",
+    "given",
+    "family",
+    "middle",
+    "display",
+    "contact",
+    "customer",
+    "client",
+    "person",
+    "owner",
+    "author",
+    "assignee",
+    "requester",
+    "reporter",
+    "sender",
+    "recipient",
+    "employee",
+    "patient",
+    "member",
+    "guest",
+    "agent",
+    "rep",
+    "manager",
+    "father",
+    "mother",
+    "parent",
+    "child",
+    "emergencycontact",
+    "holder",
+    "cardholder",
+    "signer",
+    "legal",
+    "preferred",
+    "maiden",
+    "nick",
+    "sur",
+    "fore",
+    "attendee",
+    "speaker",
+    "student",
+    "teacher",
+    "doctor",
+    "billing",
+    "shipping",
+    "buyer",
+    "seller",
+    "tenant",
+    "driver",
+    "passenger",
+];
+
+const NOT_PERSON: &[&str] = &[
+    "company",
+    "companyname",
+    "organization",
+    "organisation",
+    "organizationname",
+    "org",
+    "orgname",
+    "account",
+    "accountname",
+    "employer",
+    "business",
+    "businessname",
+    "vendor",
+    "vendorname",
+    "supplier",
+    "brand",
+    "manufacturer",
+    "city",
+    "mailingcity",
+    "town",
+    "country",
+    "state",
+    "province",
+    "region",
+    "county",
+    "street",
+    "address",
+    "location",
+    "place",
+    "venue",
+    "site",
+    "jobtitle",
+    "position",
+    "role",
+    "department",
+    "dept",
+    "division",
+    "product",
+    "productname",
+    "item",
+    "itemname",
+    "sku",
+    "model",
+    "category",
+    "status",
+    "priority",
+    "type",
+    "kind",
+    "tag",
+    "tags",
+    "ref",
+    "reference",
+    "id",
+    "uid",
+    "uuid",
+    "guid",
+    "key",
+    "code",
+    "createdat",
+    "updatedat",
+    "createddate",
+    "date",
+    "timestamp",
+    "time",
+    "version",
+    "url",
+    "uri",
+    "href",
+    "link",
+    "path",
+    "file",
+    "filename",
+    "hostname",
+    "host_name",
+    "servername",
+    "toolname",
+    "method",
+    "sha",
+    "hash",
+    "currency",
+    "amount",
+    "price",
+    "industry",
+    "sector",
+    "language",
+    "locale",
+    "timezone",
+    "project",
+    "projectname",
+    "repo",
+    "repository",
+    "branch",
+    "event",
+    "eventname",
+    "campaign",
+    "channel",
+    "range",
+    "majordimension",
+    "sheet",
+    "sheetname",
+    "table",
+    "tablename",
+    "database",
+    "schema",
+    "column",
+    "field",
+    "unit",
+    "format",
+    "mimetype",
+    "contenttype",
+    "title",
+    "label",
+    "team",
+    "group",
+    "teamname",
+    "groupname",
+    "plan",
+    "tier",
+    "sku",
+];
+
+static EXACT: LazyLock<HashMap<&'static str, KeyKind>> = LazyLock::new(|| {
+    let mut m = HashMap::new();
+    for k in MAYBE_PERSON {
+        m.insert(*k, KeyKind::MaybePerson);
+    }
+    for k in NOT_PERSON {
+        m.insert(*k, KeyKind::NotPerson);
+    }
+    for k in PERSON {
+        m.insert(*k, KeyKind::Person);
+    }
+    m
+});
+
+/// Classifies a folded key.
+pub fn classify(folded: &str) -> KeyKind {
+    if folded.is_empty() {
+        return KeyKind::Other;
+    }
+    match EXACT.get(folded) {
+        Some(KeyKind::MaybePerson) if is_email_key(folded) => return KeyKind::Email,
+        Some(KeyKind::MaybePerson) => {}
+        Some(k) => return *k,
+        None => {}
+    }
+    if is_email_key(folded) {
+        return KeyKind::Email;
+    }
+    if is_phone_key(folded) {
+        return KeyKind::Phone;
+    }
+    if EXACT.get(folded) == Some(&KeyKind::MaybePerson) {
+        return KeyKind::MaybePerson;
+    }
+    if let Some(prefix) = folded
+        .strip_suffix("name")
+        .or_else(|| folded.strip_suffix("names"))
+    {
+        if PERSON_NAME_PREFIXES.contains(&prefix) {
+            return KeyKind::Person;
+        }
+        return KeyKind::NotPerson;
+    }
+    for suffix in [
+        "id", "ids", "uuid", "sku", "url", "code", "date", "at", "version", "hash", "count",
+        "number", "amount", "total", "city", "country", "company", "status", "type",
+    ] {
+        if folded.len() > suffix.len() + 2
+            && folded.ends_with(suffix)
+            && !folded.ends_with("phonenumber")
+        {
+            return KeyKind::NotPerson;
+        }
+    }
+    KeyKind::Other
+}
+
+fn is_email_key(k: &str) -> bool {
+    matches!(
+        k,
+        "email" | "emails" | "mail" | "emailaddress" | "emailaddresses" | "mailaddress"
+    ) || (k.contains("email") && !k.contains("verified") && !k.contains("count"))
+}
+
+fn is_phone_key(k: &str) -> bool {
+    const EXACT: &[&str] = &[
+        "phone",
+        "phones",
+        "tel",
+        "telephone",
+        "mobile",
+        "cell",
+        "cellphone",
+        "fax",
+        "msisdn",
+        "whatsapp",
+        "phonenumber",
+        "phonenumbers",
+        "mobilephone",
+        "homephone",
+        "workphone",
+        "businessphone",
+        "otherphone",
+        "contactnumber",
+        "mobilenumber",
+        "cellnumber",
+        "telephonenumber",
+        "faxnumber",
+        "telnumber",
+        "tel1",
+        "tel2",
+        "phone1",
+        "phone2",
+    ];
+    EXACT.contains(&k)
+        || k.ends_with("phone")
+        || k.ends_with("phonenumber")
+        || k.ends_with("mobile")
+        || k.ends_with("tel")
+}
+
+/// Keys whose presence in an object makes it about a person.
+pub fn is_personal_sibling(folded: &str) -> bool {
+    matches!(
+        classify(folded),
+        KeyKind::Person | KeyKind::Email | KeyKind::Phone
+    ) || matches!(
+        folded,
+        "dob"
+            | "dateofbirth"
+            | "birthday"
+            | "birthdate"
+            | "gender"
+            | "ssn"
+            | "jobtitle"
+            | "salutation"
+            | "pronouns"
+    )
+}
+
+/// Plural container keys whose elements are people.
+pub fn is_people_container(folded: &str) -> bool {
+    const PEOPLE: &[&str] = &[
+        "customers",
+        "contacts",
+        "people",
+        "persons",
+        "users",
+        "members",
+        "employees",
+        "staff",
+        "leads",
+        "patients",
+        "attendees",
+        "participants",
+        "recipients",
+        "authors",
+        "owners",
+        "speakers",
+        "students",
+        "candidates",
+        "applicants",
+        "clients",
+        "guests",
+        "passengers",
+        "teammembers",
+        "assignees",
+        "reviewers",
+        "approvers",
+        "requester",
+        "requesters",
+        "customer",
+        "contact",
+        "user",
+        "member",
+        "employee",
+        "lead",
+        "patient",
+        "person",
+        "author",
+        "owner",
+        "sender",
+        "recipient",
+        "from",
+        "to",
+        "cc",
+        "bcc",
+        "assignee",
+        "reporter",
+        "creator",
+        "createdby",
+        "attendee",
+        "participant",
+        "organizer",
+        "agent",
+    ];
+    PEOPLE.contains(&folded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_common_keys() {
+        let k = |s: &str| classify(&fold(s));
+        assert_eq!(k("first_name"), KeyKind::Person);
+        assert_eq!(k("lastName"), KeyKind::Person);
+        assert_eq!(k("OwnerName"), KeyKind::Person);
+        assert_eq!(k("displayName"), KeyKind::Person);
+        assert_eq!(k("name"), KeyKind::MaybePerson);
+        assert_eq!(k("MobilePhone"), KeyKind::Phone);
+        assert_eq!(k("phoneNumber"), KeyKind::Phone);
+        assert_eq!(k("emailAddress"), KeyKind::Email);
+        assert_eq!(k("AccountName"), KeyKind::NotPerson);
+        assert_eq!(k("FileName"), KeyKind::NotPerson);
+        assert_eq!(k("MailingCity"), KeyKind::NotPerson);
+        assert_eq!(k("orderId"), KeyKind::NotPerson);
+        assert_eq!(k("notes"), KeyKind::Other);
+        assert_eq!(k("description"), KeyKind::Other);
+    }
+}

@@ -1,0 +1,561 @@
+//! Word lists: the built-in name dictionaries (US Census surnames, SSA
+//! given names, common English words; see data/lexicon/SOURCES.md) and the
+//! user's own lexicons under `rules/lexicons/`, each a class of its own.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock};
+
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
+use super::{Class, Detector, Finding};
+
+/// What the dictionaries say about one folded word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WordInfo {
+    /// SSA/Census count as a given name (0: not a given name).
+    pub given: u32,
+    /// Census surname rank (0: not a surname; 1 = most common).
+    pub surname_rank: u32,
+    /// An ordinary lower-case English word.
+    pub common: bool,
+    /// A word that is never a person's name in free text (month, weekday,
+    /// organization suffix, well-known place or brand).
+    pub blocked: bool,
+}
+
+impl WordInfo {
+    /// A given name that is not also an ordinary word.
+    pub fn strong_given(&self) -> bool {
+        self.given >= 2_000 && !self.common && !self.blocked
+    }
+    /// A frequent given name that is also a word (Mark, Bill, Rose, Will).
+    pub fn ambiguous_given(&self) -> bool {
+        self.given >= 20_000 && self.common && !self.blocked
+    }
+    /// A surname that is not an ordinary word, or a very common one that is
+    /// (King, Smith). Places that are also surnames (Washington) count here:
+    /// after a given name they are surnames.
+    pub fn surname_like(&self) -> bool {
+        self.surname_rank > 0 && (!self.common || self.surname_rank <= 3_000)
+    }
+    /// In no dictionary at all: could be a foreign name.
+    pub fn unknown(&self) -> bool {
+        self.given == 0 && self.surname_rank == 0 && !self.common && !self.blocked
+    }
+    /// An ordinary word that is not a likely name.
+    pub fn common_only(&self) -> bool {
+        self.blocked
+            || (self.common
+                && !self.ambiguous_given()
+                && !(self.surname_rank > 0 && self.surname_rank <= 3_000))
+    }
+}
+
+/// Words that start capitalized in prose but are not people.
+const BLOCKED: &[&str] = &[
+    // calendar
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "christmas",
+    "easter",
+    "thanksgiving",
+    "halloween",
+    "ramadan",
+    "hanukkah",
+    "diwali",
+    "today",
+    "tomorrow",
+    "yesterday",
+    "tonight",
+    "weekend",
+    // organizations and products
+    "inc",
+    "llc",
+    "ltd",
+    "corp",
+    "corporation",
+    "company",
+    "co",
+    "gmbh",
+    "ag",
+    "sa",
+    "plc",
+    "group",
+    "holdings",
+    "industries",
+    "imports",
+    "foods",
+    "labs",
+    "systems",
+    "solutions",
+    "technologies",
+    "partners",
+    "associates",
+    "bank",
+    "university",
+    "college",
+    "school",
+    "hospital",
+    "clinic",
+    "institute",
+    "foundation",
+    "ministry",
+    "department",
+    "agency",
+    "team",
+    "support",
+    "sales",
+    "admin",
+    "service",
+    "services",
+    "station",
+    "airport",
+    "street",
+    "avenue",
+    "road",
+    "square",
+    "park",
+    "bridge",
+    "cross",
+    "hall",
+    "tower",
+    "plaza",
+    "apple",
+    "microsoft",
+    "amazon",
+    "google",
+    "meta",
+    "netflix",
+    "tesla",
+    "nvidia",
+    "oracle",
+    "ibm",
+    "intel",
+    "samsung",
+    "sony",
+    "adobe",
+    "salesforce",
+    "slack",
+    "zoom",
+    "github",
+    "gitlab",
+    "jira",
+    "notion",
+    "stripe",
+    "shopify",
+    "uber",
+    "airbnb",
+    "paypal",
+    "visa",
+    "mastercard",
+    "kindle",
+    "iphone",
+    "ipad",
+    "macbook",
+    "airpods",
+    "thinkpad",
+    "windows",
+    "linux",
+    "android",
+    "chrome",
+    "firefox",
+    "safari",
+    "excel",
+    "word",
+    "outlook",
+    "teams",
+    "navigator",
+    "focus",
+    "mustang",
+    "corolla",
+    "civic",
+    "model",
+    // places
+    "washington",
+    "london",
+    "berlin",
+    "madrid",
+    "rome",
+    "lisbon",
+    "dublin",
+    "vienna",
+    "zurich",
+    "geneva",
+    "amsterdam",
+    "brussels",
+    "lyon",
+    "leeds",
+    "manchester",
+    "toronto",
+    "vancouver",
+    "montreal",
+    "melbourne",
+    "tokyo",
+    "osaka",
+    "seoul",
+    "beijing",
+    "shanghai",
+    "mumbai",
+    "delhi",
+    "singapore",
+    "dubai",
+    "chicago",
+    "boston",
+    "seattle",
+    "atlanta",
+    "miami",
+    "orlando",
+    "york",
+    "california",
+    "texas",
+    "florida",
+    "carolina",
+    "nevada",
+    "arizona",
+    "oregon",
+    "ohio",
+    "indiana",
+    "kentucky",
+    "tennessee",
+    "alabama",
+    "louisiana",
+    "michigan",
+    "minnesota",
+    "wisconsin",
+    "iowa",
+    "missouri",
+    "kansas",
+    "nebraska",
+    "oklahoma",
+    "colorado",
+    "utah",
+    "idaho",
+    "wyoming",
+    "alaska",
+    "hawaii",
+    "maine",
+    "vermont",
+    "massachusetts",
+    "connecticut",
+    "pennsylvania",
+    "maryland",
+    "delaware",
+    "europe",
+    "africa",
+    "americas",
+    "australia",
+    "canada",
+    "mexico",
+    "brazil",
+    "argentina",
+    "chile",
+    "peru",
+    "colombia",
+    "france",
+    "germany",
+    "spain",
+    "italy",
+    "portugal",
+    "ireland",
+    "england",
+    "scotland",
+    "wales",
+    "britain",
+    "japan",
+    "korea",
+    "russia",
+    "ukraine",
+    "poland",
+    "turkey",
+    "egypt",
+    "nigeria",
+    "sweden",
+    "norway",
+    "denmark",
+    "finland",
+    "netherlands",
+    "belgium",
+    "switzerland",
+    "austria",
+    "greece",
+    "hole",
+    "kings",
+    // roles and salutations used as labels
+    "dear",
+    "hi",
+    "hello",
+    "hey",
+    "thanks",
+    "regards",
+    "best",
+    "cheers",
+    "sincerely",
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "sir",
+    "madam",
+    "ceo",
+    "cto",
+    "cfo",
+    "vp",
+    "president",
+    "director",
+    "engineer",
+    "executive",
+    "manager",
+    "customer",
+    "client",
+    "user",
+    "guest",
+    "unknown",
+    "none",
+    "null",
+    "unassigned",
+    "nobody",
+    "everyone",
+    "anyone",
+    "all",
+];
+
+static WORDS: LazyLock<HashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
+    let mut map: HashMap<Box<str>, WordInfo> = HashMap::with_capacity(160_000);
+    for line in include_str!("../../data/lexicon/given.tsv").lines() {
+        if let Some((w, n)) = line.split_once('\t') {
+            map.entry(w.into()).or_default().given = n.parse().unwrap_or(0);
+        }
+    }
+    for line in include_str!("../../data/lexicon/surnames.tsv").lines() {
+        if let Some((w, n)) = line.split_once('\t') {
+            map.entry(w.into()).or_default().surname_rank = n.parse().unwrap_or(0);
+        }
+    }
+    for w in include_str!("../../data/lexicon/common.txt").lines() {
+        map.entry(w.into()).or_default().common = true;
+    }
+    for w in BLOCKED {
+        map.entry((*w).into()).or_default().blocked = true;
+    }
+    map
+});
+
+/// Looks up a folded (lower-case) word.
+pub fn word_info(folded: &str) -> WordInfo {
+    WORDS.get(folded).copied().unwrap_or_default()
+}
+
+/// Forces the dictionaries to load (so the first request does not pay for it).
+pub fn preload() {
+    LazyLock::force(&WORDS);
+}
+
+/// Errors loading user lexicons.
+#[derive(Debug, thiserror::Error)]
+pub enum LexiconError {
+    #[error("{path}: {reason}")]
+    Io { path: String, reason: String },
+    #[error("{path}:{line}:{column}: {reason}")]
+    Entry {
+        path: String,
+        line: usize,
+        column: usize,
+        reason: String,
+    },
+}
+
+/// A user dictionary: every entry is a value of one custom class.
+pub struct Lexicon {
+    pub class: Class,
+    pub path: PathBuf,
+    entries: usize,
+    matcher: AhoCorasick,
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("class", &self.class)
+            .field("entries", &self.entries)
+            .finish()
+    }
+}
+
+impl Lexicon {
+    /// Builds a lexicon from text: one entry per line, `#` starts a comment.
+    /// The class comes from the file stem (`employees.txt` → `EMPLOYEES`).
+    pub fn parse(path: &Path, text: &str) -> Result<Lexicon, LexiconError> {
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let label: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_uppercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let class = Class::from_label(&label)
+            .filter(|c| matches!(c, Class::Custom(_)))
+            .ok_or_else(|| LexiconError::Entry {
+                path: path.display().to_string(),
+                line: 1,
+                column: 1,
+                reason: format!(
+                    "the file name must give a class label of ASCII letters and digits starting with a letter, other than email/phone/name (got {stem:?})"
+                ),
+            })?;
+        let mut patterns = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let entry = line.split('#').next().unwrap_or("").trim();
+            if entry.is_empty() {
+                continue;
+            }
+            if entry.chars().count() < 2 {
+                return Err(LexiconError::Entry {
+                    path: path.display().to_string(),
+                    line: i + 1,
+                    column: line.find(entry).unwrap_or(0) + 1,
+                    reason: "an entry needs at least two characters".into(),
+                });
+            }
+            patterns.push(entry.to_string());
+        }
+        let matcher = AhoCorasickBuilder::new()
+            .ascii_case_insensitive(true)
+            .match_kind(MatchKind::LeftmostLongest)
+            .build(&patterns)
+            .map_err(|e| LexiconError::Io {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            })?;
+        Ok(Lexicon {
+            class,
+            path: path.to_path_buf(),
+            entries: patterns.len(),
+            matcher,
+        })
+    }
+
+    /// Loads every `*.txt` file in `dir` (sorted by name). A missing directory is no lexicons.
+    pub fn load_dir(dir: &Path) -> Result<Vec<Arc<Lexicon>>, LexiconError> {
+        let rd = match std::fs::read_dir(dir) {
+            Ok(rd) => rd,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
+            Err(e) => {
+                return Err(LexiconError::Io {
+                    path: dir.display().to_string(),
+                    reason: e.to_string(),
+                });
+            }
+        };
+        let mut paths: Vec<PathBuf> = rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        paths.sort();
+        paths
+            .into_iter()
+            .map(|p| {
+                let text = std::fs::read_to_string(&p).map_err(|e| LexiconError::Io {
+                    path: p.display().to_string(),
+                    reason: e.to_string(),
+                })?;
+                Lexicon::parse(&p, &text).map(Arc::new)
+            })
+            .collect()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries == 0
+    }
+
+    /// Appends whole-word matches of this lexicon in `text`.
+    pub fn find(&self, text: &str, out: &mut Vec<Finding>) {
+        for m in self.matcher.find_iter(text) {
+            let before = text[..m.start()].chars().next_back();
+            let after = text[m.end()..].chars().next();
+            if before.is_some_and(char::is_alphanumeric) || after.is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
+            out.push(Finding {
+                class: self.class.clone(),
+                start: m.start(),
+                end: m.end(),
+                detector: Detector::Lexicon,
+                confidence: 0.9,
+                normalized: text[m.start()..m.end()].to_lowercase(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dictionary_facts() {
+        assert!(word_info("victoria").strong_given());
+        assert!(word_info("mark").ambiguous_given());
+        assert!(word_info("king").surname_like());
+        assert!(!word_info("station").surname_like());
+        assert!(word_info("navigator").common_only());
+        assert!(word_info("zzqx").unknown());
+    }
+
+    #[test]
+    fn lexicon_matches_whole_words_case_insensitively() {
+        let lx = Lexicon::parse(
+            Path::new("rules/lexicons/project-codes.txt"),
+            "# codes\nBlue Falcon\nOrion\n",
+        )
+        .unwrap();
+        assert_eq!(lx.class.label(), "PROJECT_CODES");
+        let mut out = vec![];
+        lx.find("the blue falcon and Orionids and ORION.", &mut out);
+        let t = "the blue falcon and Orionids and ORION.";
+        let got: Vec<_> = out.iter().map(|f| &t[f.start..f.end]).collect();
+        assert_eq!(got, ["blue falcon", "ORION"]);
+    }
+
+    #[test]
+    fn lexicon_errors_name_the_file() {
+        let e = Lexicon::parse(Path::new("x/email.txt"), "a\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("x/email.txt:1:1:"), "{e}");
+        let e = Lexicon::parse(Path::new("x/codes.txt"), "ok\n  a\n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(e, "x/codes.txt:2:3: an entry needs at least two characters");
+    }
+}

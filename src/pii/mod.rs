@@ -1,0 +1,377 @@
+//! What is personal data: detectors for emails, phone numbers, person names
+//! and custom lexicons, and the [`Engine`] that runs them over one string.
+//!
+//! This module only *finds*: it returns byte spans with a class, a detector
+//! and a confidence. It never mints tokens, never logs a value, and knows
+//! nothing about JSON documents, MCP or rules.
+
+mod class;
+pub mod email;
+pub mod keys;
+pub mod lexicon;
+pub mod names;
+pub mod phone;
+pub mod table;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+pub use class::{Class, is_valid_label};
+pub use keys::KeyKind;
+pub use lexicon::Lexicon;
+
+/// Which detector produced a finding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Detector {
+    Email,
+    Phone,
+    /// A value under a phone key, accepted by shape.
+    PhoneStructured,
+    /// A value under a person key, a person column or a `Name:` label.
+    NameStructured,
+    /// Free text with supporting context (greeting, title, speaker label...).
+    NameContext,
+    /// Free text: a given name followed by a surname from the dictionaries.
+    NameDictionary,
+    /// A name word seen earlier in the session.
+    NameRecall,
+    /// A user lexicon under `rules/lexicons/`.
+    Lexicon,
+}
+
+/// One piece of personal data found in a string.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub class: Class,
+    /// Byte span in the scanned string.
+    pub start: usize,
+    pub end: usize,
+    pub detector: Detector,
+    pub confidence: f32,
+    /// The normalized value (lower-case email, E.164 phone, folded name):
+    /// plaintext, never to be logged.
+    pub normalized: String,
+}
+
+/// What the session already knows about names (session recall).
+pub trait NameMemory {
+    /// Is this folded word part of a name seen earlier?
+    fn knows_name_word(&self, folded: &str) -> bool;
+}
+
+impl NameMemory for crate::vault::Vault {
+    fn knows_name_word(&self, folded: &str) -> bool {
+        crate::vault::Vault::knows_name_word(self, folded)
+    }
+}
+
+/// A memory that knows nothing (stateless scans).
+pub struct NoMemory;
+
+impl NameMemory for NoMemory {
+    fn knows_name_word(&self, _: &str) -> bool {
+        false
+    }
+}
+
+/// Where a string sits in its document.
+#[derive(Clone, Copy, Debug)]
+pub struct Leaf {
+    /// What the key above the string says.
+    pub key: KeyKind,
+    /// The enclosing object (or table) is about a person: it has email,
+    /// phone or name fields, or sits in a `customers`-like container.
+    pub person_object: bool,
+}
+
+impl Leaf {
+    pub const TEXT: Leaf = Leaf {
+        key: KeyKind::Other,
+        person_object: false,
+    };
+}
+
+/// The detectors, configured once and shared by all sessions.
+#[derive(Default)]
+pub struct Engine {
+    lexicons: Vec<Arc<Lexicon>>,
+}
+
+impl Engine {
+    pub fn new(lexicons: Vec<Arc<Lexicon>>) -> Self {
+        lexicon::preload();
+        Engine { lexicons }
+    }
+
+    /// The custom classes (one per lexicon).
+    pub fn lexicons(&self) -> &[Arc<Lexicon>] {
+        &self.lexicons
+    }
+
+    /// Finds personal data in `text`. Findings are sorted and never overlap.
+    pub fn scan(
+        &self,
+        text: &str,
+        leaf: Leaf,
+        memory: &(impl NameMemory + ?Sized),
+    ) -> Vec<Finding> {
+        let mut out = Vec::new();
+        if text.len() < 2 {
+            return out;
+        }
+        // Cheap pre-filter: no `@`, no digit, no capital and nothing beyond
+        // ASCII means no address, no number and no name (lexicons aside).
+        let (mut at, mut digit, mut cap) = (false, false, false);
+        for &b in text.as_bytes() {
+            at |= b == b'@';
+            digit |= b.is_ascii_digit();
+            cap |= b.is_ascii_uppercase() || b >= 0x80;
+        }
+        if !(at || digit || cap) {
+            for lx in &self.lexicons {
+                lx.find(text, &mut out);
+            }
+            return resolve(out);
+        }
+        if at {
+            email::find(text, &mut out);
+        }
+        let mut local: HashSet<String> = HashSet::new();
+        for f in &out {
+            if let Some(n) = names::name_from_email(&f.normalized) {
+                learn(&mut local, &n);
+            }
+        }
+        if digit {
+            phone::find(text, &mut out);
+        }
+        for lx in &self.lexicons {
+            lx.find(text, &mut out);
+        }
+        match leaf.key {
+            KeyKind::Phone => {
+                if let Some(f) = structured_phone(text) {
+                    out.push(f);
+                }
+            }
+            KeyKind::Person => names::person_value(text, names::Structured::Sure, memory, &mut out),
+            KeyKind::MaybePerson => {
+                let how = if leaf.person_object {
+                    names::Structured::Sure
+                } else {
+                    names::Structured::Maybe
+                };
+                names::person_value(text, how, memory, &mut out)
+            }
+            KeyKind::NotPerson => {}
+            KeyKind::Email | KeyKind::Other if cap => {
+                if text.contains('\n') || text.contains(':') {
+                    table::scan_lines(text, memory, &mut out);
+                }
+                for f in out.iter().filter(|f| f.class == Class::Name) {
+                    learn(&mut local, &f.normalized);
+                }
+                self.free_text(text, memory, &mut local, &mut out);
+            }
+            KeyKind::Email | KeyKind::Other => {}
+        }
+        resolve(out)
+    }
+
+    fn free_text(
+        &self,
+        text: &str,
+        memory: &(impl NameMemory + ?Sized),
+        local: &mut HashSet<String>,
+        out: &mut Vec<Finding>,
+    ) {
+        let words = names::TextWords::new(text);
+        let mut found = Vec::new();
+        let mut rejected = Vec::new();
+        names::FreeText {
+            text,
+            words: &words,
+            memory,
+            local,
+        }
+        .scan(None, &mut found, &mut rejected);
+        let before = local.len();
+        for f in &found {
+            learn(local, &f.normalized);
+        }
+        if local.len() > before && !rejected.is_empty() {
+            // Names learned in this text are recognized again elsewhere in it.
+            let mut again = Vec::new();
+            names::FreeText {
+                text,
+                words: &words,
+                memory,
+                local,
+            }
+            .scan(Some(&rejected), &mut again, &mut Vec::new());
+            found.extend(again);
+        }
+        out.extend(found);
+    }
+}
+
+fn learn(local: &mut HashSet<String>, folded: &str) {
+    for w in folded.split([' ', ',']) {
+        if w.chars().count() >= 2 && !crate::vault::NAME_PARTICLES.contains(&w) {
+            local.insert(w.to_string());
+        }
+    }
+}
+
+/// A whole value under a phone key, accepted by shape when the scanner's
+/// stricter rules (which must work in free text) did not take it.
+pub fn structured_phone(text: &str) -> Option<Finding> {
+    let t = text.trim();
+    let start = text.len() - text.trim_start().len();
+    let body = t
+        .split(|c: char| c.is_ascii_alphabetic())
+        .next()
+        .unwrap_or(t)
+        .trim_end();
+    if !t.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '(') {
+        return None;
+    }
+    if !body
+        .chars()
+        .all(|c| c.is_ascii_digit() || " +-.()/".contains(c))
+    {
+        return None;
+    }
+    let rest = &t[body.len()..];
+    if !rest.is_empty() {
+        let r = rest.trim_start().to_ascii_lowercase();
+        let ok = ["ext", "x", "extension"].iter().any(|m| {
+            r.strip_prefix(m).is_some_and(|d| {
+                let d = d.trim_start_matches(['.', ':', ' ']);
+                !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
+            })
+        });
+        if !ok {
+            return None;
+        }
+    }
+    let digits: String = body.chars().filter(char::is_ascii_digit).collect();
+    if !(6..=15).contains(&digits.len()) {
+        return None;
+    }
+    let plus = if body.starts_with('+') { "+" } else { "" };
+    Some(Finding {
+        class: Class::Phone,
+        start,
+        end: start + t.len(),
+        detector: Detector::PhoneStructured,
+        confidence: 0.8,
+        normalized: format!("{plus}{digits}"),
+    })
+}
+
+fn class_rank(c: &Class) -> u8 {
+    match c {
+        Class::Email => 0,
+        Class::Phone => 1,
+        Class::Custom(_) => 2,
+        Class::Name => 3,
+    }
+}
+
+/// Keeps the best of overlapping findings: emails over phones over custom
+/// classes over names; within a class the longer, then the more confident.
+fn resolve(mut fs: Vec<Finding>) -> Vec<Finding> {
+    if fs.len() <= 1 {
+        return fs;
+    }
+    fs.sort_by(|a, b| {
+        class_rank(&a.class)
+            .cmp(&class_rank(&b.class))
+            .then((b.end - b.start).cmp(&(a.end - a.start)))
+            .then(b.confidence.total_cmp(&a.confidence))
+            .then(a.start.cmp(&b.start))
+    });
+    let mut kept: Vec<Finding> = Vec::with_capacity(fs.len());
+    for f in fs {
+        if f.start < f.end && !kept.iter().any(|k| f.start < k.end && k.start < f.end) {
+            kept.push(f);
+        }
+    }
+    kept.sort_by_key(|f| f.start);
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spans(text: &str, leaf: Leaf) -> Vec<(String, String)> {
+        Engine::default()
+            .scan(text, leaf, &NoMemory)
+            .into_iter()
+            .map(|f| {
+                (
+                    f.class.label().to_string(),
+                    text[f.start..f.end].to_string(),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn email_header_and_body() {
+        let t = "From: Maria Hietanen <Maria.Hietanen@globex.io>\nTo: Roger Wahlgren <r@initech.co.uk>\n\nHi Roger,\nCall +33 1 48 38 45 37.\n\nBest regards,\nMaria\n";
+        let got = spans(t, Leaf::TEXT);
+        let want = [
+            ("NAME", "Maria Hietanen"),
+            ("EMAIL", "Maria.Hietanen@globex.io"),
+            ("NAME", "Roger Wahlgren"),
+            ("EMAIL", "r@initech.co.uk"),
+            ("NAME", "Roger"),
+            ("PHONE", "+33 1 48 38 45 37"),
+            ("NAME", "Maria"),
+        ];
+        assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    #[test]
+    fn structured_phone_values() {
+        let leaf = Leaf {
+            key: KeyKind::Phone,
+            person_object: true,
+        };
+        assert_eq!(
+            spans(" 0068 892 92 41", leaf),
+            [("PHONE".to_string(), "0068 892 92 41".to_string())]
+        );
+        assert!(spans("n/a", leaf).is_empty());
+        assert!(structured_phone("12345").is_none());
+    }
+
+    #[test]
+    fn overlaps_resolve_to_the_stronger_class() {
+        let fs = vec![
+            Finding {
+                class: Class::Name,
+                start: 0,
+                end: 5,
+                detector: Detector::NameContext,
+                confidence: 0.8,
+                normalized: String::new(),
+            },
+            Finding {
+                class: Class::Email,
+                start: 3,
+                end: 9,
+                detector: Detector::Email,
+                confidence: 0.9,
+                normalized: String::new(),
+            },
+        ];
+        let r = resolve(fs);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].class, Class::Email);
+    }
+}

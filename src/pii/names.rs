@@ -1,0 +1,1160 @@
+//! Person names.
+//!
+//! Three sources of evidence, strongest first:
+//! 1. **Structure**: the value sits under a key that denotes a person
+//!    (`first_name`, `assignee`, a `Name` column, a `From:` header).
+//! 2. **Context in free text**: capitalized word runs checked against the
+//!    given-name and surname dictionaries, accepted only with support —
+//!    a title (`Dr.`), a greeting (`Hi X`), a sign-off, a speaker label
+//!    (`X: ...`), an address (`X <x@y.com>`), a verb like "spoke with" —
+//!    or as a given name followed by a surname. Ordinary words (May, Will,
+//!    Station, Focus) need more support than rare ones.
+//! 3. **Session recall**: every name word tokenized earlier in the session
+//!    (or taught by an address like `john.smith@…`) is recognized again,
+//!    including ALL-CAPS and `Last, First` forms.
+
+use super::lexicon::{WordInfo, word_info};
+use super::{Class, Detector, Finding, NameMemory};
+
+/// One word of text, with its byte span and letter case.
+#[derive(Clone, Copy, Debug)]
+pub struct Word {
+    pub start: usize,
+    pub end: usize,
+    pub case: Case,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// `lower`
+    Lower,
+    /// `Title` (or `McDonald`, `O'Brien`)
+    Title,
+    /// `UPPER` (two letters or more)
+    Upper,
+    /// A script without case (Han, Hangul, Kana, Thai…)
+    Uncased,
+    /// Holds digits: never a name.
+    Mixed,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || is_mark(c)
+}
+
+fn is_mark(c: char) -> bool {
+    // Combining diacritical marks (decomposed accents).
+    ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// Splits `text` into words: runs of letters and digits, with inner
+/// apostrophes and hyphens (`O'Brien`, `Jean-Luc`).
+pub fn words(text: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut it = text.char_indices().peekable();
+    while let Some((i, c)) = it.next() {
+        if !is_word_char(c) {
+            continue;
+        }
+        let start = i;
+        let mut end = i + c.len_utf8();
+        let mut upper = usize::from(c.is_uppercase());
+        let mut lower = usize::from(c.is_lowercase());
+        let mut digit = c.is_numeric();
+        let mut uncased = c.is_alphabetic() && !c.is_uppercase() && !c.is_lowercase();
+        let first_upper = c.is_uppercase();
+        while let Some(&(j, d)) = it.peek() {
+            if is_word_char(d) {
+                upper += usize::from(d.is_uppercase());
+                lower += usize::from(d.is_lowercase());
+                digit |= d.is_numeric();
+                uncased |= d.is_alphabetic() && !d.is_uppercase() && !d.is_lowercase();
+                end = j + d.len_utf8();
+                it.next();
+            } else if matches!(d, '\'' | '’') && {
+                // A possessive "'s" is not part of the name: "Aurore's".
+                let rest = &text[j + d.len_utf8()..];
+                (rest.starts_with('s') || rest.starts_with('S'))
+                    && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
+            } {
+                break;
+            } else if matches!(d, '\'' | '’' | '-')
+                && text[j + d.len_utf8()..].starts_with(|x: char| x.is_alphabetic())
+            {
+                end = j + d.len_utf8();
+                it.next();
+            } else {
+                break;
+            }
+        }
+        let case = if digit {
+            Case::Mixed
+        } else if uncased && upper == 0 && lower == 0 {
+            Case::Uncased
+        } else if first_upper && lower > 0 {
+            Case::Title
+        } else if upper >= 2 && lower == 0 {
+            Case::Upper
+        } else if upper == 1 && lower == 0 {
+            // A single capital letter: an initial.
+            Case::Title
+        } else {
+            Case::Lower
+        };
+        out.push(Word { start, end, case });
+    }
+    out
+}
+
+/// A word with a capital inside (`AirPods`, `iPhone`) other than name
+/// prefixes (`McDonald`, `MacArthur`, `DeShawn`, `O'Brien`, `LaToya`).
+fn is_camel(word: &str) -> bool {
+    let mut prev_lower = false;
+    for (i, c) in word.char_indices() {
+        if c.is_uppercase() && prev_lower {
+            let prefix = word[..i].to_lowercase();
+            let prefix = prefix.rsplit(['-', '\'', '’']).next().unwrap_or(&prefix);
+            if ![
+                "mc", "mac", "de", "di", "da", "la", "le", "van", "von", "du", "del", "o", "d",
+            ]
+            .contains(&prefix)
+            {
+                return true;
+            }
+        }
+        prev_lower = c.is_lowercase();
+    }
+    false
+}
+
+/// Folds a word or name for dictionary and recall lookups: lower case,
+/// typographic apostrophes unified, whitespace collapsed.
+pub fn fold(s: &str) -> String {
+    if s.bytes()
+        .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'\'')
+    {
+        return s.to_ascii_lowercase();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if space {
+            out.push(' ');
+            space = false;
+        }
+        match c {
+            '’' => out.push('\''),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// The normalized form of a name, for "same value, same token": folded,
+/// and `Last, First` turned into `first last`.
+pub fn normalize(name: &str) -> String {
+    if let Some((last, first)) = name.split_once(',') {
+        let (l, f) = (last.trim(), first.trim());
+        if !l.is_empty() && !f.is_empty() && !f.contains(',') {
+            return fold(&format!("{f} {l}"));
+        }
+    }
+    fold(name)
+}
+
+const PARTICLES: &[&str] = &[
+    "da", "de", "del", "della", "der", "den", "di", "do", "dos", "das", "du", "la", "le", "van",
+    "von", "ter", "ten", "bin", "ibn", "al", "el", "y", "e", "zu", "af",
+];
+
+const TITLES: &[&str] = &[
+    "mr",
+    "mrs",
+    "ms",
+    "miss",
+    "mx",
+    "dr",
+    "prof",
+    "professor",
+    "sir",
+    "dame",
+    "madam",
+    "rev",
+    "fr",
+    "capt",
+    "captain",
+    "mister",
+    "lord",
+    "lady",
+    "herr",
+    "frau",
+    "monsieur",
+    "madame",
+    "mme",
+    "mlle",
+    "señor",
+    "señora",
+    "sr",
+    "sra",
+    "dott",
+    "ing",
+];
+
+const GREETINGS: &[&str] = &[
+    "hi",
+    "hello",
+    "hey",
+    "dear",
+    "thanks",
+    "thank",
+    "thx",
+    "cheers",
+    "morning",
+    "evening",
+    "afternoon",
+    "greetings",
+    "welcome",
+    "congrats",
+    "congratulations",
+    "bye",
+    "sorry",
+    "ciao",
+    "hallo",
+    "bonjour",
+    "hola",
+    "ola",
+    "olá",
+    "hej",
+    "salut",
+];
+
+/// Words right before a name that make it likely ("spoke with X").
+const LEADS: &[&str] = &[
+    "with",
+    "by",
+    "to",
+    "from",
+    "cc",
+    "contact",
+    "contacted",
+    "ask",
+    "asked",
+    "call",
+    "called",
+    "email",
+    "emailed",
+    "met",
+    "meet",
+    "told",
+    "per",
+    "via",
+    "ping",
+    "pinged",
+    "tell",
+    "cc'd",
+    "reach",
+    "message",
+    "messaged",
+    "text",
+    "texted",
+    "thank",
+    "said",
+    "says",
+    "wrote",
+    "assigned",
+    "assign",
+    "inform",
+    "informed",
+    "invite",
+    "invited",
+    "introduce",
+    "introduced",
+    "joined",
+    "visit",
+    "visited",
+    "see",
+    "saw",
+    "hired",
+    "interviewed",
+    "paged",
+    "notify",
+    "notified",
+    "signed",
+    "approved",
+    "rejected",
+    "reviewed",
+    "escalated",
+    "forwarded",
+];
+
+const SIGN_OFFS: &[&str] = &[
+    "best",
+    "best regards",
+    "kind regards",
+    "regards",
+    "warm regards",
+    "warmest regards",
+    "many thanks",
+    "thanks",
+    "thank you",
+    "thanks again",
+    "cheers",
+    "sincerely",
+    "yours sincerely",
+    "yours truly",
+    "yours",
+    "best wishes",
+    "all the best",
+    "talk soon",
+    "take care",
+    "respectfully",
+    "cordially",
+    "br",
+    "thx",
+    "ty",
+    "love",
+    "xoxo",
+    "rgds",
+    "mit freundlichen grüßen",
+    "cordialement",
+    "saludos",
+    "atenciosamente",
+    "groeten",
+];
+
+/// How much the surroundings support a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Support {
+    None,
+    Lead,
+    Strong,
+}
+
+struct Cand {
+    first: usize,
+    last: usize, // inclusive word indices
+}
+
+fn text_of<'t>(text: &'t str, w: &Word) -> &'t str {
+    &text[w.start..w.end]
+}
+
+fn info(text: &str, w: &Word) -> WordInfo {
+    word_info(&fold(text_of(text, w)))
+}
+
+fn is_particle(text: &str, w: &Word) -> bool {
+    w.case == Case::Lower && PARTICLES.contains(&text_of(text, w))
+}
+
+fn is_in(text: &str, w: &Word, list: &[&str]) -> bool {
+    let t = text_of(text, w);
+    list.iter()
+        .any(|x| x.len() == t.len() && x.eq_ignore_ascii_case(t))
+}
+
+/// Only spaces (at most two, no line break) between two byte offsets.
+fn spaced(text: &str, a: usize, b: usize) -> bool {
+    let gap = &text[a..b];
+    !gap.is_empty() && gap.len() <= 2 && gap.chars().all(|c| c == ' ' || c == '\u{a0}')
+}
+
+fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// Is `text[ls..at]` only a line prefix: whitespace, a timestamp in
+/// brackets, a bullet, a quote marker?
+fn only_line_prefix(s: &str) -> bool {
+    let s = s.trim();
+    if s.is_empty() {
+        return true;
+    }
+    let inner = s.trim_start_matches(['-', '*', '>', '•', ' ']).trim();
+    if inner.is_empty() {
+        return true;
+    }
+    // [00:01:55], (10:22), 10:22 -
+    let stripped = inner.trim_matches(|c: char| matches!(c, '[' | ']' | '(' | ')' | '-' | ' '));
+    !stripped.is_empty()
+        && stripped.chars().all(|c| {
+            c.is_ascii_digit() || matches!(c, ':' | '.' | ' ' | 'T' | 'Z' | '-' | '/' | ',')
+        })
+        && stripped.chars().any(|c| c.is_ascii_digit())
+}
+
+/// The words of a text, with the folded form and dictionary entry of every
+/// capitalized (or uncased-script) word computed once.
+pub struct TextWords {
+    pub ws: Vec<Word>,
+    meta: Vec<Option<(Box<str>, WordInfo)>>,
+}
+
+impl TextWords {
+    pub fn new(text: &str) -> Self {
+        let ws = words(text);
+        let meta = ws
+            .iter()
+            .map(|w| match w.case {
+                Case::Title | Case::Upper | Case::Uncased => {
+                    let f = fold(text_of(text, w));
+                    let i = word_info(&f);
+                    Some((f.into_boxed_str(), i))
+                }
+                _ => None,
+            })
+            .collect();
+        TextWords { ws, meta }
+    }
+}
+
+/// The free-text name scanner.
+pub struct FreeText<'a, M: NameMemory + ?Sized> {
+    pub text: &'a str,
+    pub words: &'a TextWords,
+    pub memory: &'a M,
+    /// Words learned earlier in this same text (folded), on top of the session.
+    pub local: &'a std::collections::HashSet<String>,
+}
+
+impl<M: NameMemory + ?Sized> FreeText<'_, M> {
+    fn folded(&self, w: &Word) -> std::borrow::Cow<'_, str> {
+        match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
+            Some((f, _)) => std::borrow::Cow::Borrowed(&**f),
+            None => std::borrow::Cow::Owned(fold(text_of(self.text, w))),
+        }
+    }
+
+    fn index(&self, w: &Word) -> Option<usize> {
+        self.words
+            .ws
+            .binary_search_by_key(&w.start, |x| x.start)
+            .ok()
+    }
+
+    fn info(&self, w: &Word) -> WordInfo {
+        match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
+            Some((_, i)) => *i,
+            None => info(self.text, w),
+        }
+    }
+
+    fn known(&self, w: &Word) -> bool {
+        let f = self.folded(w);
+        self.local.contains(&*f) || self.memory.knows_name_word(&f)
+    }
+
+    /// Finds names in free text and appends them to `out`. With `only`,
+    /// judges just those runs again (after the text taught new names);
+    /// runs judged and rejected are added to `rejected`.
+    pub fn scan(
+        &self,
+        only: Option<&[(usize, usize)]>,
+        out: &mut Vec<Finding>,
+        rejected: &mut Vec<(usize, usize)>,
+    ) {
+        let text = self.text;
+        let ws = &self.words.ws;
+        if let Some(runs) = only {
+            for &(i, j) in runs {
+                if !self.judge_run(ws, i, j, out) {
+                    rejected.push((i, j));
+                }
+            }
+            return;
+        }
+        let mut i = 0;
+        while i < ws.len() {
+            let w = ws[i];
+            let startable = match w.case {
+                Case::Title | Case::Upper => true,
+                Case::Uncased => self.known(&w),
+                _ => false,
+            };
+            if !startable {
+                i += 1;
+                continue;
+            }
+            // Grow a run of capitalized words joined by single spaces (and particles).
+            let mut j = i;
+            while j + 1 < ws.len() && j - i < 6 {
+                let n = ws[j + 1];
+                if !spaced(text, ws[j].end, n.start) {
+                    break;
+                }
+                if matches!(n.case, Case::Title | Case::Upper)
+                    && (n.case == w.case || w.case == Case::Title)
+                {
+                    j += 1;
+                } else if n.case == Case::Uncased && self.known(&n) {
+                    j += 1;
+                } else if is_particle(text, &n) {
+                    // "da Cruz", "van de Biesenbos", "van der Noot"
+                    let mut k = j + 1;
+                    while k + 1 < ws.len()
+                        && is_particle(text, &ws[k + 1])
+                        && spaced(text, ws[k].end, ws[k + 1].start)
+                        && k - j < 2
+                    {
+                        k += 1;
+                    }
+                    if k + 1 < ws.len()
+                        && ws[k + 1].case == Case::Title
+                        && spaced(text, ws[k].end, ws[k + 1].start)
+                    {
+                        j = k + 1;
+                    } else {
+                        break;
+                    }
+                } else {
+                    break;
+                }
+            }
+            // "AirPods Max", "MacBook Pro": a run with a camel-case word is a product.
+            if !ws[i..=j].iter().any(|w| is_camel(text_of(text, w)))
+                && !self.judge_run(ws, i, j, out)
+            {
+                rejected.push((i, j));
+            }
+            i = j + 1;
+        }
+    }
+
+    /// Decides which part of the run `ws[i..=j]` is a name, if any.
+    fn judge_run(&self, ws: &[Word], i: usize, j: usize, out: &mut Vec<Finding>) -> bool {
+        let text = self.text;
+        let mut first = i;
+        let outside = self.before(ws, i);
+        let mut support = outside;
+        // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
+        while first <= j {
+            let w = &ws[first];
+            if is_in(text, w, GREETINGS) || is_in(text, w, TITLES) {
+                support = Support::Strong;
+                first += 1;
+            } else if is_in(text, w, LEADS) {
+                support = support.max(Support::Lead);
+                first += 1;
+            } else if first < j
+                && outside == Support::None
+                && self.info(w).common_only()
+                && !self.known(w)
+            {
+                // "The Ford ..." / "Call Ann": sentence-initial words.
+                first += 1;
+            } else {
+                break;
+            }
+        }
+        if first > j {
+            return true;
+        }
+        // A speaker label or an address right after the whole run.
+        support = support.max(self.after(ws, first, j));
+        // Trailing ordinary words are not part of the name ("Victoria Station"),
+        // unless the context vouches for the run ("Spoke with Ryan de Smit").
+        let mut last = j;
+        let mut trimmed_word = false;
+        while last > first {
+            let w = &ws[last];
+            let wi = self.info(w);
+            let drop_common = wi.common_only()
+                && !self.known(w)
+                && (support == Support::None || (wi.blocked && !wi.surname_like()));
+            if is_particle(text, w) {
+                last -= 1;
+            } else if drop_common {
+                trimmed_word = true;
+                last -= 1;
+            } else {
+                break;
+            }
+        }
+        let c = Cand { first, last };
+        // "Jackson Hole", "Wayne Enterprises": a capitalized phrase whose tail
+        // is an ordinary word is a place or an organization, not a person.
+        if trimmed_word && support == Support::None && last == first {
+            return true;
+        }
+        match self.accept(ws, &c, support) {
+            Some((conf, detector)) => {
+                let (start, end) = (ws[c.first].start, ws[c.last].end);
+                out.push(Finding {
+                    class: Class::Name,
+                    start,
+                    end,
+                    detector,
+                    confidence: conf,
+                    normalized: normalize(&text[start..end]),
+                });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Is a lone capitalized ordinary word (Carol, Mark, Amber) used as a
+    /// person's name here? Only with positive evidence: a verb after it
+    /// ("if Carol is around", "Maria said") or the end of a clause
+    /// ("ask Carol."), and never at the start of a sentence ("Mark the ticket").
+    fn used_as_name(&self, ws: &[Word], k: usize) -> bool {
+        let text = self.text;
+        let w = ws[k];
+        let before = text[..w.start].trim_end_matches([' ', '"', '\'', '(']);
+        let sentence_start =
+            before.is_empty() || before.ends_with(['.', '!', '?', ':', '\n', ';', ']']);
+        if sentence_start {
+            return false;
+        }
+        const VERBS: &[&str] = &[
+            "is",
+            "was",
+            "are",
+            "were",
+            "has",
+            "had",
+            "have",
+            "will",
+            "would",
+            "can",
+            "could",
+            "should",
+            "may",
+            "might",
+            "must",
+            "said",
+            "says",
+            "asked",
+            "asks",
+            "called",
+            "calls",
+            "wrote",
+            "writes",
+            "replied",
+            "mentioned",
+            "agreed",
+            "confirmed",
+            "approved",
+            "sent",
+            "thinks",
+            "thought",
+            "wants",
+            "wanted",
+            "needs",
+            "needed",
+            "joined",
+            "left",
+            "knows",
+            "did",
+            "does",
+            "didn't",
+            "doesn't",
+            "isn't",
+            "wasn't",
+            "won't",
+            "can't",
+            "reported",
+            "signed",
+            "told",
+            "emailed",
+            "texted",
+            "and",
+            "or",
+        ];
+        let after = text[w.end..].trim_start_matches(' ');
+        if after.is_empty() || after.starts_with([',', '.', '!', '?', ';', ')', '\n']) {
+            return true;
+        }
+        ws.get(k + 1).is_some_and(|n| {
+            spaced(text, w.end, n.start) && VERBS.contains(&fold(text_of(text, n)).as_str())
+        })
+    }
+
+    /// Support from what precedes word `k`.
+    fn before(&self, ws: &[Word], k: usize) -> Support {
+        let text = self.text;
+        let w = ws[k];
+        let ls = line_start(text, w.start);
+        // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
+        if only_line_prefix(&text[ls..w.start]) {
+            let prev = text[..ls].trim_end();
+            let prev_line = &prev[line_start(prev, prev.len())..];
+            let p = fold(
+                prev_line
+                    .trim()
+                    .trim_end_matches([',', '!', '.', '-', '—', ' ']),
+            );
+            if !p.is_empty() && SIGN_OFFS.contains(&p.as_str()) {
+                return Support::Strong;
+            }
+        }
+        if k == 0 {
+            return Support::None;
+        }
+        let p = ws[k - 1];
+        let gap = &text[p.end..w.start];
+        let gap_t = gap.trim();
+        if is_in(text, &p, TITLES) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
+            return Support::Strong;
+        }
+        if gap_t.is_empty() && !gap.contains('\n') {
+            if is_in(text, &p, GREETINGS) {
+                return Support::Strong;
+            }
+            if is_in(text, &p, LEADS) {
+                return Support::Lead;
+            }
+        }
+        Support::None
+    }
+
+    /// Support from what follows the candidate `ws[first..=last]`: a
+    /// speaker-label colon at the start of a line, or an address in brackets.
+    fn after(&self, ws: &[Word], first: usize, last: usize) -> Support {
+        let text = self.text;
+        let rest = &text[ws[last].end..];
+        let r = rest.trim_start_matches([' ', '"', '\'']);
+        if r.starts_with('<') || r.starts_with('(') {
+            let inner = &r[1..];
+            let inner = &inner[..inner
+                .find(['>', ')', '\n'])
+                .unwrap_or(inner.len())
+                .min(inner.len())];
+            if inner.contains('@') && !inner.contains(' ') {
+                return Support::Strong;
+            }
+        }
+        if let Some(after_colon) = rest.strip_prefix(':') {
+            let start = ws[first].start;
+            let ls = line_start(text, start);
+            if (after_colon.is_empty() || after_colon.starts_with([' ', '\n', '\t']))
+                && only_line_prefix(&text[ls..start])
+            {
+                return Support::Strong;
+            }
+        }
+        Support::None
+    }
+
+    fn accept(&self, ws: &[Word], c: &Cand, support: Support) -> Option<(f32, Detector)> {
+        let text = self.text;
+        let idx: Vec<usize> = (c.first..=c.last)
+            .filter(|&k| !is_particle(text, &ws[k]))
+            .collect();
+        if idx.iter().any(|&k| ws[k].case == Case::Mixed) {
+            return None;
+        }
+        let infos: Vec<WordInfo> = idx.iter().map(|&k| self.info(&ws[k])).collect();
+        let known: Vec<bool> = idx.iter().map(|&k| self.known(&ws[k])).collect();
+        let all_upper = idx.iter().all(|&k| ws[k].case == Case::Upper);
+        let n = idx.len();
+        let (f, l) = (infos[0], infos[n - 1]);
+
+        // Session recall: every word known.
+        if known.iter().all(|k| *k) {
+            if n > 1 || support >= Support::Lead {
+                return Some((0.9, Detector::NameRecall));
+            }
+            // A lone known word that is also an ordinary word or a place is a
+            // name only where it is not used as a word ("if Carol is out" vs
+            // "Mark the ticket", "in Washington").
+            if !(f.common || f.blocked) || (!f.blocked && self.used_as_name(ws, idx[0])) {
+                return Some((0.9, Detector::NameRecall));
+            }
+            return None;
+        }
+        if all_upper && n == 1 {
+            return None;
+        }
+        if n == 1 {
+            return match support {
+                Support::Strong if !f.common_only() => Some((0.85, Detector::NameContext)),
+                Support::Lead if (f.strong_given() || known[0]) && !all_upper => {
+                    Some((0.75, Detector::NameContext))
+                }
+                _ => None,
+            };
+        }
+        let all_common = infos.iter().zip(&known).all(|(i, k)| i.common_only() && !k);
+        let blocked = infos
+            .iter()
+            .enumerate()
+            .any(|(p, i)| i.blocked && !(p == n - 1 && i.surname_like()));
+        match support {
+            Support::Strong if !all_common && !f.blocked => Some((0.85, Detector::NameContext)),
+            Support::Lead if !all_common && !blocked && !all_upper => {
+                Some((0.8, Detector::NameContext))
+            }
+            _ => {
+                let any_common =
+                    infos.iter().zip(&known).enumerate().any(|(p, (i, k))| {
+                        i.common_only() && !k && !(p == n - 1 && i.surname_like())
+                    });
+                if any_common || f.blocked {
+                    return None;
+                }
+                let first_ok = f.strong_given()
+                    || known[0]
+                    || (f.ambiguous_given() && (l.surname_like() || known[n - 1]));
+                let last_ok = l.surname_like()
+                    || l.strong_given()
+                    || known[n - 1]
+                    || (l.unknown() && !all_upper);
+                (first_ok && last_ok).then_some((0.75, Detector::NameDictionary))
+            }
+        }
+    }
+}
+
+/// How sure a caller is that a structured value is a person's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Structured {
+    /// Under a person key (`first_name`, `assignee`) or in a person object.
+    Sure,
+    /// Under a generic key (`name`, `owner`) with nothing else saying "person".
+    Maybe,
+}
+
+/// Values under person keys that are not people.
+const PLACEHOLDERS: &[&str] = &[
+    "none",
+    "null",
+    "nil",
+    "n/a",
+    "na",
+    "unknown",
+    "unassigned",
+    "nobody",
+    "anonymous",
+    "tbd",
+    "tba",
+    "system",
+    "admin",
+    "administrator",
+    "support",
+    "team",
+    "everyone",
+    "all",
+    "me",
+    "you",
+    "self",
+    "bot",
+    "automation",
+    "redacted",
+    "hidden",
+    "private",
+    "undefined",
+    "empty",
+    "test",
+];
+
+/// Does `s` look like a personal name (1–6 words of letters)? With
+/// `strict`, names made only of ordinary words ("Support Team") are not.
+fn looks_like_name(s: &str, strict: bool) -> bool {
+    let t = s.trim();
+    if PLACEHOLDERS.iter().any(|p| p.eq_ignore_ascii_case(t)) {
+        return false;
+    }
+    let ws = words(s);
+    if ws.is_empty() || ws.len() > 6 || s.chars().count() > 80 {
+        return false;
+    }
+    if !s.chars().all(|c| {
+        c.is_alphabetic()
+            || is_mark(c)
+            || matches!(c, ' ' | '-' | '\'' | '’' | '.' | ',' | '\u{a0}')
+    }) {
+        return false;
+    }
+    // A dot only ends an initial or an abbreviated title ("J. R. Tolkien",
+    // "Hans-H. Plath", "Dr. Ann").
+    for (i, _) in s.match_indices('.') {
+        let before = ws.iter().rev().find(|w| w.end <= i);
+        let short = before.is_some_and(|w| {
+            let word = &s[w.start..w.end];
+            let tail = word.rsplit(['-', '\'']).next().unwrap_or(word);
+            w.end == i && (word.chars().count() <= 3 || tail.chars().count() == 1)
+        });
+        let then_space = s[i + 1..].is_empty() || s[i + 1..].starts_with(' ');
+        if !short || !then_space {
+            return false;
+        }
+    }
+    let cased = ws
+        .iter()
+        .any(|w| matches!(w.case, Case::Title | Case::Upper));
+    let uncased = ws
+        .iter()
+        .all(|w| w.case == Case::Uncased || is_particle(s, w));
+    if !(cased || uncased) {
+        return false;
+    }
+    // "Support Team": ordinary words only.
+    !strict
+        || !ws
+            .iter()
+            .filter(|w| !is_particle(s, w))
+            .all(|w| info(s, w).common_only())
+}
+
+/// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
+/// `Ann Lee <ann@x.com>, Bo Chan <bo@y.org>`, `Ann Lee; Bo Chan`.
+/// Spans are relative to `value`.
+pub fn person_value(
+    value: &str,
+    how: Structured,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return;
+    }
+    let base = value.len() - value.trim_start().len();
+    // "Last, First" as a whole.
+    if let Some((a, b)) = trimmed.split_once(',') {
+        if !b.contains(',')
+            && words(a).len() == 1
+            && words(b).len() == 1
+            && looks_like_name(trimmed, how == Structured::Maybe)
+        {
+            push_name(value, base, base + trimmed.len(), how, memory, out);
+            return;
+        }
+    }
+    let mut offset = base;
+    for item in trimmed.split([',', ';', '\n', '|']) {
+        let item_start = offset;
+        offset += item.len() + 1;
+        let mut s = item_start;
+        let mut e = item_start + item.len();
+        // Drop an address part: "<a@b>", "(a@b)", or a bare address.
+        let seg = &value[s..e];
+        if seg.contains('@') {
+            let cut = seg.find(['<', '(']).or_else(|| {
+                // Bare address: "ann@x.com" or "Ann Lee ann@x.com".
+                seg.rfind(' ')
+                    .filter(|&p| seg[p..].contains('@'))
+                    .or(Some(0).filter(|_| !seg.trim().contains(' ')))
+            });
+            match cut {
+                Some(p) => e = s + p,
+                None => continue,
+            }
+        }
+        // Trim spaces and quotes.
+        while s < e && value[s..e].starts_with([' ', '"', '\'', '\t']) {
+            s += 1;
+        }
+        while e > s && value[..e].ends_with([' ', '"', '\'', '\t']) {
+            e -= 1;
+        }
+        if s < e {
+            push_name(value, s, e, how, memory, out);
+        }
+    }
+}
+
+fn push_name(
+    value: &str,
+    s: usize,
+    e: usize,
+    how: Structured,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let name = &value[s..e];
+    if !looks_like_name(name, how == Structured::Maybe) {
+        return;
+    }
+    let ws = words(name);
+    let sure = match how {
+        Structured::Sure => true,
+        Structured::Maybe => {
+            // Dictionary support: a given name first, or a known name word.
+            let first = info(name, &ws[0]);
+            ws.iter()
+                .any(|w| memory.knows_name_word(&fold(text_of(name, w))))
+                || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
+        }
+    };
+    if sure {
+        out.push(Finding {
+            class: Class::Name,
+            start: s,
+            end: e,
+            detector: Detector::NameStructured,
+            confidence: if how == Structured::Sure { 0.9 } else { 0.8 },
+            normalized: normalize(name),
+        });
+    }
+}
+
+/// A person's name taught by an email address (`maya.vieira@…` → "maya vieira"),
+/// when the local part is a given name and another name-like word.
+pub fn name_from_email(address: &str) -> Option<String> {
+    let local = address.split('@').next()?;
+    let local = local.split('+').next()?;
+    let parts: Vec<&str> = local.split(['.', '_', '-']).collect();
+    if parts.len() != 2 {
+        return None;
+    }
+    let (a, b) = (parts[0], parts[1]);
+    let letters = |s: &str| s.chars().count() >= 2 && s.chars().all(char::is_alphabetic);
+    if !letters(a) || !letters(b) {
+        return None;
+    }
+    let (fa, fb) = (fold(a), fold(b));
+    let (ia, ib) = (word_info(&fa), word_info(&fb));
+    let given = |i: &WordInfo| i.strong_given() || i.ambiguous_given();
+    let family = |i: &WordInfo| i.surname_like() || i.unknown();
+    if (given(&ia) && family(&ib)) || (given(&ib) && family(&ia) && ia.surname_rank > 0) {
+        Some(format!("{fa} {fb}"))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    struct Mem(HashSet<String>);
+    impl NameMemory for Mem {
+        fn knows_name_word(&self, folded: &str) -> bool {
+            self.0.contains(folded)
+        }
+    }
+
+    fn scan_with(text: &str, known: &[&str]) -> Vec<String> {
+        let mem = Mem(known.iter().map(|s| s.to_string()).collect());
+        let local = HashSet::new();
+        let mut out = vec![];
+        let words = TextWords::new(text);
+        FreeText {
+            text,
+            words: &words,
+            memory: &mem,
+            local: &local,
+        }
+        .scan(None, &mut out, &mut vec![]);
+        out.iter()
+            .map(|f| text[f.start..f.end].to_string())
+            .collect()
+    }
+
+    fn scan(text: &str) -> Vec<String> {
+        scan_with(text, &[])
+    }
+
+    #[test]
+    fn context_names() {
+        assert_eq!(scan("Hi Roger,\n\nthanks"), ["Roger"]);
+        assert_eq!(scan("Best regards,\nMaria\n"), ["Maria"]);
+        assert_eq!(
+            scan("[00:00:25] Aurore Raymond: Call me back"),
+            ["Aurore Raymond"]
+        );
+        assert_eq!(scan("Spoke with Ishwar Buch on the phone"), ["Ishwar Buch"]);
+        assert_eq!(scan("Thanks João Miguel, the reference"), ["João Miguel"]);
+        assert_eq!(scan("ask Dr. Okonkwo about it"), ["Okonkwo"]);
+        assert_eq!(scan("Jane Smith approved it"), ["Jane Smith"]);
+        assert_eq!(scan("Kathleen King called"), ["Kathleen King"]);
+        assert_eq!(scan("[09:00] Gabriel da Cruz: ok"), ["Gabriel da Cruz"]);
+    }
+
+    #[test]
+    fn common_words_are_not_names() {
+        for t in [
+            "Mark the ticket as done and Bill the customer in April.",
+            "Grant access to the Summer release branch after the Christmas freeze.",
+            "Victoria Station and King's Cross are closed for works this weekend.",
+            "The Ford Focus and the Lincoln Navigator are in the fleet report.",
+            "Our office in Washington moved next to the Jackson Hole resort.",
+            "Apple, Microsoft and Amazon reported earnings on Thursday.",
+            "Will the deploy finish before the bill is paid?",
+            "The invoice is due on May 12, please review the page before then.",
+            "Note: URGENT NOTICE FOR ALL STAFF",
+            "Hi team, Hi All",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+    }
+
+    #[test]
+    fn products_are_not_names() {
+        assert!(scan_with("the AirPods Max and the MacBook Pro", &["max"]).is_empty());
+        assert_eq!(
+            scan("Ronald McDonald and DeShawn Jackson"),
+            ["Ronald McDonald", "DeShawn Jackson"]
+        );
+    }
+
+    #[test]
+    fn recall() {
+        assert_eq!(
+            scan_with("if Aurore is not around", &["aurore"]),
+            ["Aurore"]
+        );
+        assert_eq!(
+            scan_with("RAYMOND, AURORE signed", &["aurore", "raymond"]),
+            ["RAYMOND", "AURORE"]
+        );
+        assert!(scan_with("Mark the ticket", &["mark"]).is_empty());
+        assert_eq!(scan_with("thanks 유진 for", &["유진"]), ["유진"]);
+    }
+
+    #[test]
+    fn structured_values() {
+        let mem = Mem(HashSet::new());
+        let names = |v: &str, how| {
+            let mut out = vec![];
+            person_value(v, how, &mem, &mut out);
+            out.iter()
+                .map(|f| v[f.start..f.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(
+                "Maria Hietanen <Maria.Hietanen@globex.io>",
+                Structured::Sure
+            ),
+            ["Maria Hietanen"]
+        );
+        assert_eq!(
+            names(
+                "\"Lee, Ann\" <ann@x.com>, Bo Chan <bo@y.org>",
+                Structured::Sure
+            ),
+            ["Lee", "Ann", "Bo Chan"]
+        );
+        assert_eq!(names("Güçlü, Ufukay", Structured::Sure), ["Güçlü, Ufukay"]);
+        assert_eq!(names("송 유진", Structured::Sure), ["송 유진"]);
+        assert_eq!(
+            names("Support Team", Structured::Maybe),
+            Vec::<String>::new()
+        );
+        assert_eq!(names("Unassigned", Structured::Sure), Vec::<String>::new());
+        assert_eq!(names("April", Structured::Sure), ["April"]);
+        assert_eq!(names("Hans-H. Plath", Structured::Sure), ["Hans-H. Plath"]);
+        assert_eq!(names("Pied Piper", Structured::Maybe), Vec::<String>::new());
+        assert_eq!(names("Jane Doe", Structured::Maybe), ["Jane Doe"]);
+        assert_eq!(names("README.md", Structured::Sure), Vec::<String>::new());
+        assert_eq!(normalize("Smith, John"), "john smith");
+    }
+
+    #[test]
+    fn email_teaches_names() {
+        assert_eq!(
+            name_from_email("maya.vieira@gmail.com").as_deref(),
+            Some("maya vieira")
+        );
+        assert_eq!(name_from_email("sales.team@x.com"), None);
+        assert_eq!(name_from_email("carole4492@acme.com"), None);
+    }
+}

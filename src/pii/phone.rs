@@ -1,0 +1,501 @@
+//! Phone numbers: international, North American and European national
+//! formats, `tel:` prefixes and extensions, validated against libphonenumber
+//! metadata (rlibphonenumber). The candidate scanner and its structural
+//! checks keep dates, times, IPv4 addresses, versions, ISBNs, card numbers,
+//! timestamps, amounts and digits inside identifiers out.
+
+use rlibphonenumber::{PHONE_NUMBER_UTIL, PhoneNumber, PhoneNumberFormat, Region};
+
+use super::{Class, Detector, Finding};
+
+/// Regions tried, in order, for national numbers with a trunk prefix `0`.
+const TRUNK_REGIONS: &[Region] = &[
+    Region::GB,
+    Region::DE,
+    Region::FR,
+    Region::IT,
+    Region::ES,
+    Region::NL,
+    Region::BE,
+    Region::AT,
+    Region::CH,
+    Region::AU,
+    Region::SE,
+    Region::IE,
+    Region::PL,
+    Region::PT,
+    Region::DK,
+    Region::NO,
+    Region::FI,
+    Region::JP,
+    Region::KR,
+    Region::IN,
+    Region::BR,
+    Region::NZ,
+    Region::ZA,
+    Region::TR,
+    Region::IL,
+    Region::CZ,
+    Region::GR,
+    Region::UA,
+];
+
+/// Appends every phone number in `text` to `out`.
+pub fn find(text: &str, out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let starts = c.is_ascii_digit()
+            || ((c == b'+' || c == b'(')
+                && b.get(i + 1)
+                    .is_some_and(|d| d.is_ascii_digit() || *d == b'(' || *d == b'+'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let end = run_end(b, i);
+        if let Some(f) = candidate(text, i, end) {
+            let next = f.end;
+            out.push(f);
+            i = next;
+        } else if c == b'(' || c == b'+' {
+            // "(415-555-0132)": the parenthesis belongs to the prose.
+            i += 1;
+        } else {
+            // Skip the rest of this run of digits so identifiers are not re-scanned.
+            i = end.max(i + 1);
+            while i < b.len() && b[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// End of a run of digits and phone separators that starts at `start` and ends on a digit.
+fn run_end(b: &[u8], start: usize) -> usize {
+    let mut j = start;
+    let mut last_digit = start;
+    let mut seps = 0;
+    while j < b.len() && j - start < 40 {
+        match b[j] {
+            b'0'..=b'9' => {
+                last_digit = j + 1;
+                seps = 0;
+            }
+            b' ' | b'-' | b'.' | b'(' | b')' => {
+                seps += 1;
+                if seps > 3 {
+                    break;
+                }
+            }
+            b'+' if j == start || (j == start + 1 && b[start] == b'(') => {}
+            _ => break,
+        }
+        j += 1;
+    }
+    last_digit
+}
+
+fn prev_char(text: &str, at: usize) -> Option<char> {
+    text[..at].chars().next_back()
+}
+
+/// Checks the candidate `text[start..end]` and returns a finding if it is a phone number.
+fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
+    let cand = &text[start..end];
+    // Left boundary: not glued to a word, an identifier, an amount or a time.
+    if let Some(p) = prev_char(text, start) {
+        let before = || prev_char(text, start - p.len_utf8());
+        let glued = match p {
+            _ if p.is_alphanumeric() => true,
+            '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | ',' | '+' => {
+                true
+            }
+            '-' => before().is_some_and(char::is_alphanumeric),
+            ':' => before().is_some_and(|c| c.is_ascii_digit()),
+            _ => false,
+        };
+        if glued {
+            return None;
+        }
+    }
+    // Extension: "ext. 12", "x12", "extension 12", "#12".
+    let ext = extension(text, end);
+    let full_end = ext.as_ref().map_or(end, |(e, _)| *e);
+    // Right boundary.
+    let rest = &text[full_end..];
+    let mut rc = rest.chars();
+    if let Some(n) = rc.next() {
+        if n.is_alphanumeric() || matches!(n, '%' | '@' | '_' | '/' | '\\') {
+            return None;
+        }
+        if matches!(n, '-' | '.' | ',' | ':') && rc.next().is_some_and(|c| c.is_ascii_digit()) {
+            return None;
+        }
+    }
+
+    let shape = Shape::of(cand)?;
+    let normalized = match validate(cand, &shape) {
+        Some(n) => n,
+        None if has_cue(text, start) => validate_cued(cand, &shape)?,
+        None => return None,
+    };
+    let normalized = match ext {
+        Some((_, x)) => format!("{normalized};ext={x}"),
+        None => normalized,
+    };
+    Some(Finding {
+        class: Class::Phone,
+        start,
+        end: full_end,
+        detector: Detector::Phone,
+        confidence: 0.95,
+        normalized,
+    })
+}
+
+fn extension(text: &str, end: usize) -> Option<(usize, String)> {
+    let rest = &text[end..];
+    let trimmed = rest.trim_start_matches([' ', ',']);
+    let lower: String = trimmed
+        .chars()
+        .take(12)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let marker = ["extension", "ext.", "ext", "x", "#"]
+        .into_iter()
+        .find(|m| lower.starts_with(m))?;
+    let after = &trimmed[marker.len()..];
+    let after_trim = after.trim_start_matches([' ', ':']);
+    let digits: String = after_trim
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    if digits.is_empty() || digits.len() > 6 {
+        return None;
+    }
+    let stop = text.len() - after_trim.len() + digits.len();
+    if text[stop..].starts_with(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
+    Some((stop, digits))
+}
+
+/// The structure of a candidate: digit groups and what separates them.
+struct Shape {
+    plus: bool,
+    groups: Vec<u8>,
+    digits: String,
+    seps: u8, // bit set: 1 space, 2 hyphen, 4 dot, 8 parens
+}
+
+impl Shape {
+    fn of(cand: &str) -> Option<Shape> {
+        let mut groups = Vec::new();
+        let mut digits = String::with_capacity(16);
+        let mut cur = 0u8;
+        let mut seps = 0u8;
+        let mut open = false;
+        for (i, c) in cand.char_indices() {
+            match c {
+                '0'..='9' => {
+                    digits.push(c);
+                    cur += 1;
+                }
+                '+' if i == 0 || (i == 1 && cand.starts_with('(')) => {}
+                _ => {
+                    if cur > 0 {
+                        groups.push(cur);
+                        cur = 0;
+                    }
+                    seps |= match c {
+                        ' ' | '\u{a0}' => 1,
+                        '-' => 2,
+                        '.' => 4,
+                        '(' => {
+                            if open {
+                                return None;
+                            }
+                            open = true;
+                            8
+                        }
+                        ')' => {
+                            if !open {
+                                return None;
+                            }
+                            open = false;
+                            8
+                        }
+                        _ => return None,
+                    };
+                }
+            }
+        }
+        if open {
+            return None;
+        }
+        if cur > 0 {
+            groups.push(cur);
+        }
+        Some(Shape {
+            plus: cand.starts_with('+') || cand.starts_with("(+"),
+            groups,
+            digits,
+            seps,
+        })
+    }
+}
+
+/// Words that announce a phone number shortly before it on the same line.
+const CUES: &[&str] = &[
+    "phone",
+    "tel",
+    "call",
+    "reach me",
+    "mobile",
+    "cell",
+    "fax",
+    "whatsapp",
+    "text me",
+    "sms",
+    "ring",
+    "dial",
+    "contact",
+    "hotline",
+    "handy",
+    "téléphone",
+    "telefon",
+    "teléfono",
+];
+
+/// Is there a phone cue in the 40 bytes before `start`, on the same line?
+fn has_cue(text: &str, start: usize) -> bool {
+    let mut from = start.saturating_sub(40);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let line = &text[from..start];
+    let from = from + line.rfind('\n').map_or(0, |p| p + 1);
+    let window = text[from..start].to_lowercase();
+    // Whole words only: "tel" in "Kortelainen" is no cue. (Lower-casing can
+    // change byte lengths, so the word boundary is checked in the window
+    // and, at its left edge, in the text before it.)
+    let edge_in_word = text[..from].ends_with(|x: char| x.is_alphabetic());
+    CUES.iter().any(|c| {
+        window.match_indices(c).any(|(i, _)| {
+            if i == 0 {
+                !edge_in_word
+            } else {
+                !window[..i].ends_with(|x: char| x.is_alphabetic())
+            }
+        })
+    })
+}
+
+/// Numbers announced by a cue ("reach me on 2866 0988", "call 07493779"):
+/// any plausible grouping of 7 to 15 digits that is not a date, an IPv4
+/// address or a card number.
+fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
+    let nd = s.digits.len();
+    if !(7..=15).contains(&nd) {
+        return None;
+    }
+    let g = s.groups.as_slice();
+    let dots = s.seps & 4 != 0;
+    let date_like = matches!(
+        g,
+        [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
+    ) && !s.plus;
+    let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
+    if date_like || ipv4 || (nd >= 13 && luhn(&s.digits)) || g.iter().skip(1).any(|&x| x < 2) {
+        return None;
+    }
+    let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
+    if s.plus {
+        if let Ok(n) = PhoneNumber::parse(&clean, None) {
+            if PHONE_NUMBER_UTIL.is_possible_number(&n) {
+                return Some(e164(&n));
+            }
+        }
+        return Some(format!("+{}", s.digits));
+    }
+    for &r in std::iter::once(&Region::US).chain(TRUNK_REGIONS) {
+        if let Ok(n) = PhoneNumber::parse(&clean, Some(r)) {
+            if n.is_valid() {
+                return Some(e164(&n));
+            }
+        }
+    }
+    Some(s.digits.clone())
+}
+
+fn luhn(digits: &str) -> bool {
+    let mut sum = 0;
+    for (i, d) in digits.bytes().rev().enumerate() {
+        let mut v = (d - b'0') as u32;
+        if i % 2 == 1 {
+            v *= 2;
+            if v > 9 {
+                v -= 9;
+            }
+        }
+        sum += v;
+    }
+    sum % 10 == 0
+}
+
+fn e164(n: &PhoneNumber) -> String {
+    n.format_as(PhoneNumberFormat::E164).into_owned()
+}
+
+/// Structural checks and libphonenumber validation; returns the E.164 form.
+fn validate(cand: &str, s: &Shape) -> Option<String> {
+    let nd = s.digits.len();
+    // Dots are only used by NANP 3.3.4 and all-pairs (FR/BE) styles; mixed
+    // dots and other separators are dates, ranges or versions.
+    if s.seps & 4 != 0 {
+        let nanp = s.groups == [3, 3, 4] || s.groups == [1, 3, 3, 4];
+        let pairs =
+            s.groups.iter().skip(usize::from(s.plus)).all(|&g| g == 2) && s.groups.len() >= 4;
+        if !(nanp || pairs) || s.seps & 2 != 0 {
+            return None;
+        }
+    }
+    if s.seps & 2 != 0 && s.seps & 1 != 0 && !s.plus {
+        // "415 - 555" style ranges of numbers: allow only "(415) 555-0132" like mixes.
+        if s.seps & 8 == 0 {
+            return None;
+        }
+    }
+    if s.plus || s.digits.starts_with("00") {
+        if !(8..=15).contains(&(nd - if s.plus { 0 } else { 2 })) {
+            return None;
+        }
+        let intl = if s.plus {
+            cand.to_string()
+        } else {
+            format!("+{}", &cand.trim_start()[2..])
+        };
+        let n = PhoneNumber::parse(&intl, None).ok()?;
+        if n.is_valid() {
+            return Some(e164(&n));
+        }
+        // Possible-length numbers written in groups are numbers too (fictional
+        // ranges, numbering-plan updates newer than the metadata).
+        if PHONE_NUMBER_UTIL.is_possible_number(&n) && (s.groups.len() >= 3 || nd >= 11) {
+            return Some(e164(&n));
+        }
+        return None;
+    }
+    if nd >= 13 && luhn(&s.digits) {
+        return None; // a card number
+    }
+    if nd == 13 && (s.digits.starts_with("978") || s.digits.starts_with("979")) {
+        return None; // an ISBN
+    }
+    if s.digits.starts_with('0') {
+        if !(9..=12).contains(&nd) {
+            return None;
+        }
+        if s.groups.len() == 1 && nd > 11 {
+            return None;
+        }
+        let mut possible = None;
+        for &r in TRUNK_REGIONS {
+            if let Ok(n) = PhoneNumber::parse(cand, Some(r)) {
+                if n.is_valid() {
+                    return Some(e164(&n));
+                }
+                if possible.is_none() && PHONE_NUMBER_UTIL.is_possible_number(&n) && nd >= 10 {
+                    possible = Some(e164(&n));
+                }
+            }
+        }
+        return possible.filter(|_| s.groups.len() >= 2);
+    }
+    // North American numbers.
+    let nsn = match nd {
+        10 => s.digits.as_str(),
+        11 if s.digits.starts_with('1') => &s.digits[1..],
+        _ => return None,
+    };
+    let grouped_ok = matches!(
+        s.groups.as_slice(),
+        [3, 3, 4] | [1, 3, 3, 4] | [10] | [11] | [3, 7] | [1, 10]
+    );
+    if !grouped_ok {
+        return None;
+    }
+    let nb = nsn.as_bytes();
+    if !(b'2'..=b'9').contains(&nb[0]) || !(b'2'..=b'9').contains(&nb[3]) {
+        return None;
+    }
+    // Written in North American groups ("(415) 555-0132", "415.555.0132")
+    // with valid area-code and exchange shapes: a phone number by form,
+    // including fictional 555 numbers and area codes newer than the metadata.
+    if s.groups.len() >= 3 {
+        return Some(format!("+1{nsn}"));
+    }
+    let n = PhoneNumber::parse(cand, Some(Region::US)).ok()?;
+    n.is_valid().then(|| e164(&n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn phones(text: &str) -> Vec<String> {
+        let mut out = vec![];
+        find(text, &mut out);
+        out.iter()
+            .map(|f| text[f.start..f.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn hard_cases() {
+        let cases = include_str!("../../tests/data/phone-hard-cases.txt");
+        let mut bad = vec![];
+        for line in cases
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let (kind, text) = line.split_once('\t').expect("KIND\\tTEXT");
+            let found = phones(text);
+            let ok = match kind {
+                "POS" => !found.is_empty(),
+                "NEG" => found.is_empty(),
+                _ => panic!("bad kind {kind}"),
+            };
+            if !ok {
+                bad.push(format!("{kind} {text:?} -> {found:?}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn spans_and_normalization() {
+        let mut out = vec![];
+        let t = "call (212) 886-2773 ext. 6918 or tel:+44 20 7946 0958.";
+        find(t, &mut out);
+        let spans: Vec<_> = out.iter().map(|f| &t[f.start..f.end]).collect();
+        assert_eq!(spans, ["(212) 886-2773 ext. 6918", "+44 20 7946 0958"]);
+        assert_eq!(out[0].normalized, "+12128862773;ext=6918");
+        assert_eq!(out[1].normalized, "+442079460958");
+    }
+
+    #[test]
+    fn identifiers_are_not_phones() {
+        for t in [
+            "ORD-4155550132",
+            "SKU-415-555-0132",
+            "INC0012345678",
+            "id=A4155550132",
+            "v415.555.0132",
+        ] {
+            assert!(phones(t).is_empty(), "{t}");
+        }
+    }
+}

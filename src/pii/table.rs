@@ -1,0 +1,235 @@
+//! Structure inside text: `Key: value` lines (`From: Ann Lee <ann@x.com>`,
+//! `Customer: Bo Chan`) and delimited tables (CSV, TSV, `;`, Markdown
+//! pipes) whose header row names the columns.
+
+use super::Finding;
+use super::keys::{self, KeyKind};
+use super::names::{self, Structured};
+use super::{NameMemory, structured_phone};
+
+/// Appends names and phones found through line structure in `text`.
+pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    if table(text, memory, out) {
+        return;
+    }
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let start = offset;
+        offset += line.len() + 1;
+        let Some(colon) = line.find(':') else {
+            continue;
+        };
+        if colon == 0 || colon > 40 {
+            continue;
+        }
+        let key = line[..colon]
+            .trim()
+            .trim_start_matches(['-', '*', '•', '>', ' ']);
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+        {
+            continue;
+        }
+        let value_start = start + colon + 1;
+        let value = &text[value_start..start + line.len()];
+        let value = value.trim_end_matches('\r');
+        match keys::classify(&keys::fold(key)) {
+            KeyKind::Person | KeyKind::MaybePerson => {
+                let mut found = Vec::new();
+                names::person_value(value, Structured::Sure, memory, &mut found);
+                out.extend(found.into_iter().map(|f| shift(f, value_start)));
+            }
+            KeyKind::Phone => {
+                if let Some(f) = structured_phone(value) {
+                    out.push(shift(f, value_start));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn shift(mut f: Finding, by: usize) -> Finding {
+    f.start += by;
+    f.end += by;
+    f
+}
+
+/// Splits one line into cell spans (relative to the line), honouring
+/// double quotes; returns `None` on an unterminated quote.
+fn cells(line: &str, delim: u8) -> Option<Vec<(usize, usize)>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let (mut lo, mut hi) = (0, b.len());
+    if delim == b'|' {
+        // Markdown: leading and trailing pipes frame the row.
+        let t = line.trim();
+        if !(t.starts_with('|') && t.ends_with('|') && t.len() > 1) {
+            return None;
+        }
+        lo = line.find('|')? + 1;
+        hi = line.rfind('|')?;
+        i = lo;
+    }
+    let mut cell_start = lo;
+    while i <= hi {
+        if i < hi && b[i] == b'"' && line[cell_start..i].trim().is_empty() {
+            // Quoted cell.
+            let close = line[i + 1..hi].find('"')? + i + 1;
+            out.push((i + 1, close));
+            i = close + 1;
+            while i < hi && b[i] != delim {
+                i += 1;
+            }
+            i += 1;
+            cell_start = i;
+            continue;
+        }
+        if i == hi || b[i] == delim {
+            let (mut s, mut e) = (cell_start, i);
+            while s < e && b[s] == b' ' {
+                s += 1;
+            }
+            while e > s && matches!(b[e - 1], b' ' | b'\r') {
+                e -= 1;
+            }
+            out.push((s, e));
+            cell_start = i + 1;
+        }
+        i += 1;
+    }
+    Some(out)
+}
+
+/// Finds a delimited table with a header row that names person, email or
+/// phone columns; appends names and phones from its cells. Returns whether
+/// a table was found.
+fn table(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) -> bool {
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for line in text.split('\n') {
+        if !line.trim().is_empty() {
+            lines.push((offset, line));
+        }
+        offset += line.len() + 1;
+    }
+    if lines.len() < 2 {
+        return false;
+    }
+    let (_, header) = lines[0];
+    for delim in [b'\t', b',', b';', b'|'] {
+        if !header.as_bytes().contains(&delim) {
+            continue;
+        }
+        let Some(head) = cells(header, delim) else {
+            continue;
+        };
+        if head.len() < 2 {
+            continue;
+        }
+        let names_ok = head.iter().all(|&(s, e)| {
+            let h = &header[s..e];
+            !h.is_empty() && h.len() <= 40 && h.chars().any(char::is_alphabetic) && !h.contains('@')
+        });
+        if !names_ok {
+            continue;
+        }
+        let kinds: Vec<KeyKind> = head
+            .iter()
+            .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
+            .collect();
+        let personal = kinds
+            .iter()
+            .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone));
+        if !personal && !kinds.contains(&KeyKind::MaybePerson) {
+            continue;
+        }
+        let mut rows = 0;
+        for &(lo, line) in &lines[1..] {
+            let Some(row) = cells(line, delim) else {
+                continue;
+            };
+            if row.len() != head.len() {
+                continue;
+            }
+            if delim == b'|'
+                && row
+                    .iter()
+                    .all(|&(s, e)| line[s..e].chars().all(|c| matches!(c, '-' | ':' | ' ')))
+            {
+                continue; // Markdown separator row.
+            }
+            rows += 1;
+            for (&(s, e), kind) in row.iter().zip(&kinds) {
+                let cell = &line[s..e];
+                match kind {
+                    KeyKind::Person | KeyKind::MaybePerson => {
+                        let how = if *kind == KeyKind::Person || personal {
+                            Structured::Sure
+                        } else {
+                            Structured::Maybe
+                        };
+                        let mut found = Vec::new();
+                        names::person_value(cell, how, memory, &mut found);
+                        out.extend(found.into_iter().map(|f| shift(f, lo + s)));
+                    }
+                    KeyKind::Phone => {
+                        if let Some(f) = structured_phone(cell) {
+                            out.push(shift(f, lo + s));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if rows > 0 {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pii::NoMemory;
+
+    fn found(text: &str) -> Vec<&str> {
+        let mut out = vec![];
+        scan_lines(text, &NoMemory, &mut out);
+        out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn csv_and_tsv_and_markdown() {
+        assert_eq!(
+            found("Name,Email,Phone\nAnn Lee,ann@x.com,0068 892 92 41\n\"Chan, Bo\",b@y.org,n/a\n"),
+            ["Ann Lee", "0068 892 92 41", "Chan, Bo"]
+        );
+        assert_eq!(
+            found("id\tcustomer_name\n1\tNayil Soylu\n"),
+            ["Nayil Soylu"]
+        );
+        assert_eq!(
+            found("| Owner | Status |\n|---|---|\n| Peter Kubíčková | open |\n"),
+            ["Peter Kubíčková"]
+        );
+    }
+
+    #[test]
+    fn key_value_lines() {
+        assert_eq!(
+            found("Customer: Nayil Soylu\nStatus: open\nPhone: 0068 892 92 41"),
+            ["Nayil Soylu", "0068 892 92 41"]
+        );
+        assert!(found("Subject: Re: order 123\nDate: today").is_empty());
+    }
+
+    #[test]
+    fn non_person_tables_are_ignored() {
+        assert!(found("sku,price\nA-1,3.50\n").is_empty());
+    }
+}

@@ -1,0 +1,711 @@
+//! Walking JSON: tokenize what travels toward the model, restore what
+//! travels back.
+//!
+//! A document is processed in two passes. The first *learns*: names under
+//! person keys, in person columns of tables, and names taught by email
+//! addresses are entered into the session's recall index, so that the
+//! second pass recognizes them anywhere in the document, in any order. The
+//! second pass *rewrites*: every string leaf and object key is scanned,
+//! findings become tokens, and token-shaped text is escaped (invariant 5).
+//! Strings that hold JSON are parsed and walked the same way, and stay
+//! valid JSON. Numbers under a phone key are tokenized and restored as
+//! numbers.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::pii::keys::{self, KeyKind};
+use crate::pii::names::{self, Structured};
+use crate::pii::{Class, Engine, Finding, Leaf};
+use crate::vault::token::{self, Piece};
+use crate::vault::{Source, Vault, VaultError};
+
+/// JSON-in-text nesting followed at most (a string holding JSON holding a string holding JSON...).
+const MAX_EMBED_DEPTH: usize = 4;
+
+/// Counts of what a redaction replaced, by class label (no values).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    pub email: usize,
+    pub phone: usize,
+    pub name: usize,
+    pub custom: usize,
+    /// Token-shaped text from the input that was escaped.
+    pub escaped: usize,
+}
+
+impl Stats {
+    fn count(&mut self, c: &Class) {
+        match c {
+            Class::Email => self.email += 1,
+            Class::Phone => self.phone += 1,
+            Class::Name => self.name += 1,
+            Class::Custom(_) => self.custom += 1,
+        }
+    }
+}
+
+/// One finding with its location, for `sluice scan`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Located {
+    /// JSON Pointer to the string (or key) in the document.
+    pub pointer: String,
+    /// For JSON held in a string: the pointer inside that JSON.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub embedded_pointer: Option<String>,
+    /// True when the finding is in an object key rather than a value.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub in_key: bool,
+    #[serde(skip)]
+    pub finding: Finding,
+}
+
+/// Escapes a JSON Pointer reference token.
+fn pointer_seg(s: &str) -> String {
+    s.replace('~', "~0").replace('/', "~1")
+}
+
+fn looks_like_json(s: &str) -> bool {
+    let t = s.trim();
+    t.len() >= 2
+        && ((t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']')))
+}
+
+/// Is this object about a person (its keys say so)?
+fn person_object(map: &Map<String, Value>, parent_people: bool) -> bool {
+    parent_people
+        || map
+            .keys()
+            .any(|k| keys::is_personal_sibling(&keys::fold(k)))
+}
+
+/// A table: an array whose first element is a header row of strings and
+/// whose other elements are rows of the same width. Returns the column kinds.
+fn table_kinds(items: &[Value]) -> Option<Vec<KeyKind>> {
+    let Some(Value::Array(head)) = items.first() else {
+        return None;
+    };
+    if head.len() < 2 || items.len() < 2 {
+        return None;
+    }
+    let header: Vec<&str> = head.iter().map(Value::as_str).collect::<Option<_>>()?;
+    if header
+        .iter()
+        .any(|h| h.is_empty() || h.len() > 40 || h.contains('@'))
+    {
+        return None;
+    }
+    if !items[1..]
+        .iter()
+        .any(|r| r.as_array().is_some_and(|r| r.len() == head.len()))
+    {
+        return None;
+    }
+    let kinds: Vec<KeyKind> = header
+        .iter()
+        .map(|h| keys::classify(&keys::fold(h)))
+        .collect();
+    kinds
+        .iter()
+        .any(|k| {
+            matches!(
+                k,
+                KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone
+            )
+        })
+        .then_some(kinds)
+}
+
+fn table_is_personal(kinds: &[KeyKind]) -> bool {
+    kinds
+        .iter()
+        .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
+}
+
+/// Tokenizes a document for one session.
+pub struct Redactor<'a> {
+    engine: &'a Engine,
+    vault: &'a mut Vault,
+    source: Option<&'a Source>,
+    pub stats: Stats,
+    embedded: Vec<Option<Value>>,
+    next_embedded: usize,
+    report: Option<Vec<Located>>,
+    path: Vec<String>,
+    embed_path: Option<Vec<String>>,
+}
+
+impl<'a> Redactor<'a> {
+    pub fn new(engine: &'a Engine, vault: &'a mut Vault, source: Option<&'a Source>) -> Self {
+        Redactor {
+            engine,
+            vault,
+            source,
+            stats: Stats::default(),
+            embedded: Vec::new(),
+            next_embedded: 0,
+            report: None,
+            path: Vec::new(),
+            embed_path: None,
+        }
+    }
+
+    /// Also record every finding with its location (for `scan`).
+    pub fn reporting(mut self) -> Self {
+        self.report = Some(Vec::new());
+        self
+    }
+
+    /// The findings recorded so far (with [`Redactor::reporting`]).
+    pub fn take_report(&mut self) -> Vec<Located> {
+        self.report.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Tokenizes `doc` in place.
+    pub fn redact(&mut self, doc: &mut Value) {
+        if let Some(src) = self.source {
+            self.vault.note_source_seen(src);
+        }
+        self.embedded.clear();
+        self.next_embedded = 0;
+        self.learn(doc, KeyKind::Other, false, 0);
+        self.rewrite(doc, Leaf::TEXT, false, 0);
+        self.embedded.clear();
+    }
+
+    /// Tokenizes one text (not JSON-aware; for console output and messages).
+    pub fn redact_text<'t>(&mut self, text: &'t str) -> Cow<'t, str> {
+        if let Some(src) = self.source {
+            self.vault.note_source_seen(src);
+        }
+        self.rewrite_str(text, Leaf::TEXT, false)
+    }
+
+    // ---- pass 1: learn names -------------------------------------------
+
+    fn learn(&mut self, v: &Value, key: KeyKind, people: bool, depth: usize) {
+        match v {
+            Value::String(s) => self.learn_str(s, key, people, depth),
+            Value::Array(items) => {
+                if let Some(kinds) = table_kinds(items) {
+                    let personal = table_is_personal(&kinds);
+                    for row in &items[1..] {
+                        match row.as_array() {
+                            Some(cells) if cells.len() == kinds.len() => {
+                                for (cell, kind) in cells.iter().zip(&kinds) {
+                                    self.learn(cell, *kind, personal, depth);
+                                }
+                            }
+                            _ => self.learn(row, key, people, depth),
+                        }
+                    }
+                } else {
+                    for item in items {
+                        self.learn(item, key, people, depth);
+                    }
+                }
+            }
+            Value::Object(map) => {
+                let po = person_object(map, people);
+                for (k, child) in map {
+                    let fk = keys::fold(k);
+                    let kind = keys::classify(&fk);
+                    match child {
+                        Value::String(s) => self.learn_str(s, kind, po, depth),
+                        _ => {
+                            let child_people = keys::is_people_container(&fk)
+                                || (po && matches!(kind, KeyKind::Person | KeyKind::MaybePerson));
+                            self.learn(child, kind, child_people, depth)
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn learn_str(&mut self, s: &str, key: KeyKind, people: bool, depth: usize) {
+        if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
+            let parsed = serde_json::from_str::<Value>(s).ok();
+            let idx = self.embedded.len();
+            self.embedded.push(None);
+            if let Some(p) = &parsed {
+                self.learn(p, KeyKind::Other, false, depth + 1);
+            }
+            self.embedded[idx] = parsed;
+            return;
+        }
+        let how = match key {
+            KeyKind::Person => Structured::Sure,
+            KeyKind::MaybePerson if people => Structured::Sure,
+            KeyKind::MaybePerson => Structured::Maybe,
+            // Addresses teach names when they are tokenized (see `Vault`).
+            _ => return,
+        };
+        let mut found = Vec::new();
+        names::person_value(s, how, &*self.vault, &mut found);
+        for f in found {
+            self.vault.learn_name(&f.normalized);
+        }
+    }
+
+    // ---- pass 2: rewrite -------------------------------------------------
+
+    fn rewrite(&mut self, v: &mut Value, leaf: Leaf, people: bool, depth: usize) {
+        match v {
+            Value::String(s) => {
+                if let Some(new) = self.rewrite_leaf(s, leaf, depth) {
+                    *s = new;
+                }
+            }
+            Value::Number(n) if leaf.key == KeyKind::Phone => {
+                let text = n.to_string();
+                if let Some(f) = crate::pii::structured_phone(&text) {
+                    if f.start == 0 && f.end == text.len() {
+                        let t = self.vault.tokenize_form(
+                            &Class::Phone,
+                            &text,
+                            &f.normalized,
+                            self.source,
+                            true,
+                        );
+                        self.stats.count(&Class::Phone);
+                        self.record(f, false);
+                        *v = Value::String(t.render());
+                    }
+                }
+            }
+            Value::Array(items) => {
+                let kinds = table_kinds(items);
+                let reporting = self.report.is_some();
+                for (i, item) in items.iter_mut().enumerate() {
+                    if reporting {
+                        self.path.push(i.to_string());
+                    }
+                    match (&kinds, item.as_array_mut()) {
+                        (Some(kinds), Some(cells)) if i > 0 && cells.len() == kinds.len() => {
+                            let personal = table_is_personal(kinds);
+                            for (j, (cell, kind)) in cells.iter_mut().zip(kinds).enumerate() {
+                                if reporting {
+                                    self.path.push(j.to_string());
+                                }
+                                self.rewrite(
+                                    cell,
+                                    Leaf {
+                                        key: *kind,
+                                        person_object: personal,
+                                    },
+                                    personal,
+                                    depth,
+                                );
+                                if reporting {
+                                    self.path.pop();
+                                }
+                            }
+                        }
+                        _ => self.rewrite(item, leaf, people, depth),
+                    }
+                    if reporting {
+                        self.path.pop();
+                    }
+                }
+            }
+            Value::Object(map) => {
+                let po = person_object(map, people);
+                let reporting = self.report.is_some();
+                let mut renamed: Option<Vec<(String, String)>> = None;
+                for (k, child) in map.iter_mut() {
+                    let fk = keys::fold(k);
+                    let kind = keys::classify(&fk);
+                    if reporting {
+                        self.path.push(pointer_seg(k));
+                    }
+                    let child_people = keys::is_people_container(&fk)
+                        || (po
+                            && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
+                            && !child.is_string());
+                    self.rewrite(
+                        child,
+                        Leaf {
+                            key: kind,
+                            person_object: po,
+                        },
+                        child_people,
+                        depth,
+                    );
+                    if reporting {
+                        self.path.pop();
+                    }
+                    let new_key = self.rewrite_key(k);
+                    if let Cow::Owned(nk) = new_key {
+                        renamed.get_or_insert_with(Vec::new).push((k.clone(), nk));
+                    }
+                }
+                if let Some(renames) = renamed {
+                    let old = std::mem::take(map);
+                    for (k, v) in old {
+                        let nk = renames
+                            .iter()
+                            .find(|(o, _)| *o == k)
+                            .map_or(k, |(_, n)| n.clone());
+                        map.insert(nk, v);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Object keys are scanned when they could hold PII (an address, digits,
+    /// a capitalized phrase) or token-shaped text.
+    fn rewrite_key<'k>(&mut self, k: &'k str) -> Cow<'k, str> {
+        let maybe = k.contains(['@', '['])
+            || k.bytes().any(|b| b.is_ascii_digit())
+            || (k.contains(' ') && k.chars().any(char::is_uppercase));
+        if k.len() < 3 || !maybe {
+            return Cow::Borrowed(k);
+        }
+        self.rewrite_str(k, Leaf::TEXT, true)
+    }
+
+    /// Rewrites a string leaf; `None` if unchanged.
+    fn rewrite_leaf(&mut self, s: &str, leaf: Leaf, depth: usize) -> Option<String> {
+        if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
+            let idx = self.next_embedded;
+            self.next_embedded += 1;
+            if let Some(mut inner) = self.embedded.get_mut(idx).and_then(Option::take) {
+                let outer_embed = self.embed_path.take();
+                let outer_path = std::mem::take(&mut self.path);
+                if self.report.is_some() {
+                    self.embed_path = Some(outer_path.clone());
+                }
+                let before = self.stats.clone();
+                self.rewrite(&mut inner, Leaf::TEXT, false, depth + 1);
+                self.path = outer_path;
+                self.embed_path = outer_embed;
+                if self.stats == before {
+                    return None;
+                }
+                return Some(serialize_like(s, &inner));
+            }
+        }
+        match self.rewrite_str(s, leaf, false) {
+            Cow::Borrowed(_) => None,
+            Cow::Owned(o) => Some(o),
+        }
+    }
+
+    fn rewrite_str<'t>(&mut self, s: &'t str, leaf: Leaf, in_key: bool) -> Cow<'t, str> {
+        let findings = self.engine.scan(s, leaf, &*self.vault);
+        if findings.is_empty() {
+            let esc = token::escape(s);
+            if let Cow::Owned(_) = esc {
+                self.stats.escaped += 1;
+            }
+            return esc;
+        }
+        let mut out = String::with_capacity(s.len() + findings.len() * 8);
+        let mut at = 0;
+        for f in findings {
+            let seg = token::escape(&s[at..f.start]);
+            if let Cow::Owned(_) = seg {
+                self.stats.escaped += 1;
+            }
+            out.push_str(&seg);
+            let surface = &s[f.start..f.end];
+            let t = self
+                .vault
+                .tokenize(&f.class, surface, &f.normalized, self.source);
+            self.stats.count(&f.class);
+            out.push_str(&t.render());
+            at = f.end;
+            self.record(f, in_key);
+        }
+        let seg = token::escape(&s[at..]);
+        if let Cow::Owned(_) = seg {
+            self.stats.escaped += 1;
+        }
+        out.push_str(&seg);
+        Cow::Owned(out)
+    }
+
+    fn record(&mut self, f: Finding, in_key: bool) {
+        let Some(report) = self.report.as_mut() else {
+            return;
+        };
+        let join = |p: &[String]| p.iter().map(|s| format!("/{s}")).collect::<String>();
+        let (pointer, embedded_pointer) = match &self.embed_path {
+            Some(outer) => (join(outer), Some(join(&self.path))),
+            None => (join(&self.path), None),
+        };
+        report.push(Located {
+            pointer,
+            embedded_pointer,
+            in_key,
+            finding: f,
+        });
+    }
+}
+
+/// Serializes `v` in the style of `original`: indented (with the original's
+/// indent width) when the original spans lines, compact otherwise.
+fn serialize_like(original: &str, v: &Value) -> String {
+    let t = original.trim_start();
+    if let Some(nl) = t.find('\n') {
+        let indent = t[nl + 1..]
+            .chars()
+            .take_while(|c| *c == ' ' || *c == '\t')
+            .collect::<String>();
+        let indent = if indent.is_empty() {
+            "  ".to_string()
+        } else {
+            indent
+        };
+        let mut buf = Vec::with_capacity(original.len() + 64);
+        let fmt = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
+        if serde::Serialize::serialize(v, &mut ser).is_ok() {
+            if let Ok(s) = String::from_utf8(buf) {
+                return s;
+            }
+        }
+    }
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// Errors restoring tokens. They name tokens, never values.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error("at {pointer}: {source}")]
+    Token { pointer: String, source: VaultError },
+}
+
+/// Restores every token in `doc` from `vault`, in place. Escaped
+/// token-shaped text loses one escape. Unknown or malformed tokens are errors.
+pub fn restore(vault: &Vault, doc: &mut Value) -> Result<(), RestoreError> {
+    let mut path = String::new();
+    restore_value(vault, doc, &mut path, 0)
+}
+
+fn restore_value(
+    vault: &Vault,
+    v: &mut Value,
+    path: &mut String,
+    depth: usize,
+) -> Result<(), RestoreError> {
+    match v {
+        Value::String(s) => {
+            if let Some(new) = restore_leaf(vault, s, path, depth)? {
+                *v = new;
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                let len = path.len();
+                path.push('/');
+                path.push_str(&i.to_string());
+                restore_value(vault, item, path, depth)?;
+                path.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            let needs_key_restore = map.keys().any(|k| k.contains('['));
+            if needs_key_restore {
+                let old = std::mem::take(map);
+                for (k, mut child) in old {
+                    let len = path.len();
+                    path.push('/');
+                    path.push_str(&pointer_seg(&k));
+                    restore_value(vault, &mut child, path, depth)?;
+                    let nk = restore_text(vault, &k).map_err(|source| RestoreError::Token {
+                        pointer: path.clone(),
+                        source,
+                    })?;
+                    path.truncate(len);
+                    map.insert(nk.into_owned(), child);
+                }
+            } else {
+                for (k, child) in map.iter_mut() {
+                    let len = path.len();
+                    path.push('/');
+                    path.push_str(&pointer_seg(k));
+                    restore_value(vault, child, path, depth)?;
+                    path.truncate(len);
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn restore_leaf(
+    vault: &Vault,
+    s: &str,
+    path: &str,
+    depth: usize,
+) -> Result<Option<Value>, RestoreError> {
+    if !s.contains('[') {
+        return Ok(None);
+    }
+    let err = |source| RestoreError::Token {
+        pointer: path.to_string(),
+        source,
+    };
+    // A whole-string token that stood for a JSON number becomes a number again.
+    let mut whole = None;
+    token::for_each_piece(s, |range, piece| {
+        if range.start == 0 && range.end == s.len() {
+            if let Piece::Token(Ok(t)) = piece {
+                whole = Some(t);
+            }
+        }
+    });
+    if let Some(t) = whole {
+        let form = vault.resolve_form(&t).map_err(err)?;
+        if form.number {
+            if let Ok(n) = serde_json::from_str::<serde_json::Number>(&form.text) {
+                return Ok(Some(Value::Number(n)));
+            }
+        }
+        return Ok(Some(Value::String(form.text.clone())));
+    }
+    if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
+        if let Ok(mut inner) = serde_json::from_str::<Value>(s) {
+            let mut p = format!("{path}#");
+            restore_value(vault, &mut inner, &mut p, depth + 1)?;
+            return Ok(Some(Value::String(serialize_like(s, &inner))));
+        }
+    }
+    match restore_text(vault, s).map_err(err)? {
+        Cow::Borrowed(_) => Ok(None),
+        Cow::Owned(o) => Ok(Some(Value::String(o))),
+    }
+}
+
+/// Restores the tokens in one text.
+pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, VaultError> {
+    if !s.contains('[') {
+        return Ok(Cow::Borrowed(s));
+    }
+    let mut out = String::new();
+    let mut at = 0;
+    let mut failure = None;
+    token::for_each_piece(s, |range, piece| {
+        if failure.is_some() {
+            return;
+        }
+        out.push_str(&s[at..range.start]);
+        match piece {
+            Piece::Escaped(lit) => out.push_str(&lit),
+            Piece::Token(Ok(t)) => match vault.resolve(&t) {
+                Ok(v) => out.push_str(v),
+                Err(e) => failure = Some(e),
+            },
+            Piece::Token(Err(raw)) => failure = Some(VaultError::Malformed(raw.to_string())),
+        }
+        at = range.end;
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    if at == 0 {
+        return Ok(Cow::Borrowed(s));
+    }
+    out.push_str(&s[at..]);
+    Ok(Cow::Owned(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(doc: Value) -> (Value, Vault) {
+        let engine = Engine::default();
+        let mut vault = Vault::new().unwrap();
+        let mut d = doc;
+        Redactor::new(&engine, &mut vault, None).redact(&mut d);
+        (d, vault)
+    }
+
+    #[test]
+    fn structured_record() {
+        let doc = json!({"records": [{"FirstName": "Ufukay", "LastName": "Güçlü", "Email": "guclu-u@corp.vandelay.com",
+            "MobilePhone": "503.646.3335", "Account": "Vandelay Imports", "notes": "Spoke with Ufukay on the phone"}]});
+        let (out, vault) = run(doc.clone());
+        let r = &out["records"][0];
+        assert_eq!(r["FirstName"], "[NAME_1]");
+        assert_eq!(r["LastName"], "[NAME_2]");
+        assert_eq!(r["Email"], "[EMAIL_1]");
+        assert_eq!(r["MobilePhone"], "[PHONE_1]");
+        assert_eq!(r["Account"], "Vandelay Imports");
+        assert_eq!(r["notes"], "Spoke with [NAME_1] on the phone");
+        let mut back = out.clone();
+        restore(&vault, &mut back).unwrap();
+        assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn json_in_text_stays_json() {
+        let inner = "{\n  \"ticket\": {\n    \"requester\": {\"name\": \"Maya Vieira\", \"phone\": 4155550132}\n  }\n}";
+        let doc = json!({"content": [{"type": "text", "text": inner}]});
+        let (out, vault) = run(doc.clone());
+        let text = out["content"][0]["text"].as_str().unwrap();
+        let parsed: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(parsed["ticket"]["requester"]["name"], "[NAME_1]");
+        assert_eq!(parsed["ticket"]["requester"]["phone"], "[PHONE_1]");
+        let mut back = out.clone();
+        restore(&vault, &mut back).unwrap();
+        let restored: Value =
+            serde_json::from_str(back["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(restored, serde_json::from_str::<Value>(inner).unwrap());
+        assert!(restored["ticket"]["requester"]["phone"].is_number());
+    }
+
+    #[test]
+    fn planted_tokens_are_inert() {
+        let doc = json!({"text": "see [EMAIL_1] and [_NAME_2]", "[PHONE_1]": 1});
+        let (out, vault) = run(doc.clone());
+        assert_eq!(out["text"], "see [_EMAIL_1] and [__NAME_2]");
+        assert!(out.get("[_PHONE_1]").is_some());
+        let mut back = out;
+        restore(&vault, &mut back).unwrap();
+        assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn keys_holding_pii_are_tokenized() {
+        let doc = json!({"ann.lee@example.com": {"visits": 3}});
+        let (out, vault) = run(doc.clone());
+        assert!(out.get("[EMAIL_1]").is_some());
+        let mut back = out;
+        restore(&vault, &mut back).unwrap();
+        assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn sheet_tables() {
+        let doc = json!({"values": [["Name", "Email", "Phone"], ["Kâzime Zorlu", "k@mail.contoso.com", "+17182630387"]]});
+        let (out, _) = run(doc);
+        assert_eq!(
+            out["values"][1],
+            json!(["[NAME_1]", "[EMAIL_1]", "[PHONE_1]"])
+        );
+        assert_eq!(out["values"][0], json!(["Name", "Email", "Phone"]));
+    }
+
+    #[test]
+    fn unknown_and_malformed_tokens_fail() {
+        let vault = Vault::new().unwrap();
+        let mut d = json!({"a": ["x [EMAIL_3] y"]});
+        let e = restore(&vault, &mut d).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "at /a/0: unknown token [EMAIL_3]: it was not issued in this session"
+        );
+        let mut d = json!("[NAME_0]");
+        assert!(restore(&vault, &mut d).is_err());
+    }
+}

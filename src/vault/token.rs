@@ -1,0 +1,221 @@
+//! The token grammar: `[EMAIL_1]`, `[PHONE_2]`, `[NAME_3]`, variant forms
+//! `[NAME_3_2]` and partial reveals `[EMAIL_4@acme.com]`.
+//!
+//! ```text
+//! token    = "[" escapes label "_" id [ "_" variant ] [ "@" reveal ] "]"
+//! escapes  = *"_"                 ; one or more: literal text, see below
+//! label    = segment *( "_" segment ), segment = UPPER *( UPPER / DIGIT )
+//! id       = 1*DIGIT              ; per-session, per-class counter
+//! variant  = 1*DIGIT              ; a second, third... surface form of one value
+//! ```
+//!
+//! Text that comes from a server and already has this shape is *escaped*
+//! (invariant 5): one `_` is inserted after the `[`. The restorer removes one
+//! `_` from every escaped match and restores only matches with no `_`, so a
+//! server can never plant a token, and `restore(redact(x)) == x` holds for any
+//! text. A match never contains `[` or `]` inside, so matches of the escape
+//! grammar cannot straddle a token that Sluice inserted.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::pii::Class;
+
+/// Matches token-shaped text, escaped or not.
+static TOKEN_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"\[(_*)([A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*)_([0-9]{1,10})(?:_([0-9]{1,6}))?(@[^\[\]\s]{1,255})?\]",
+    )
+    .expect("token grammar is a valid regex")
+});
+
+/// A token's identity: class and per-session counter.
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub struct TokenId {
+    pub class: Class,
+    pub n: u32,
+}
+
+impl fmt::Display for TokenId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}_{}", self.class.label(), self.n)
+    }
+}
+
+/// A parsed, unescaped token reference as found in text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenRef {
+    pub id: TokenId,
+    /// 1 for the base form, 2.. for further surface forms.
+    pub variant: u32,
+    /// The revealed part after `@`, if this is a partial reveal.
+    pub reveal: Option<String>,
+}
+
+impl TokenRef {
+    /// The token text as shown to the model.
+    pub fn render(&self) -> String {
+        let mut s = format!("[{}", self.id);
+        if self.variant > 1 {
+            s.push('_');
+            s.push_str(&self.variant.to_string());
+        }
+        if let Some(r) = &self.reveal {
+            s.push('@');
+            s.push_str(r);
+        }
+        s.push(']');
+        s
+    }
+}
+
+impl fmt::Display for TokenRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+/// One token-shaped match in a text.
+#[derive(Debug)]
+pub enum Piece<'a> {
+    /// A token to restore (no escape underscores). Malformed ids (zero,
+    /// overflowing) are reported as `Err` with the raw text.
+    Token(Result<TokenRef, &'a str>),
+    /// An escaped literal: the text to emit, with one `_` removed.
+    Escaped(String),
+}
+
+/// Renders `id` with an optional variant, as `TokenRef::render` would.
+pub fn render(id: &TokenId, variant: u32) -> String {
+    TokenRef {
+        id: id.clone(),
+        variant,
+        reveal: None,
+    }
+    .render()
+}
+
+/// True if `text` holds any token-shaped match (escaped or not).
+pub fn has_token_shape(text: &str) -> bool {
+    text.contains('[') && TOKEN_RE.is_match(text)
+}
+
+/// Escapes every token-shaped match in `text` by inserting one `_` after its `[`.
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.contains('[') {
+        return Cow::Borrowed(text);
+    }
+    let mut out: Option<String> = None;
+    let mut at = 0;
+    for m in TOKEN_RE.find_iter(text) {
+        let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 4));
+        o.push_str(&text[at..m.start()]);
+        o.push_str("[_");
+        o.push_str(&m.as_str()[1..]);
+        at = m.end();
+    }
+    match out {
+        None => Cow::Borrowed(text),
+        Some(mut o) => {
+            o.push_str(&text[at..]);
+            Cow::Owned(o)
+        }
+    }
+}
+
+/// Calls `f` for every token-shaped match in `text`, in order, with its byte range.
+pub fn for_each_piece<'a>(text: &'a str, mut f: impl FnMut(std::ops::Range<usize>, Piece<'a>)) {
+    if !text.contains('[') {
+        return;
+    }
+    for c in TOKEN_RE.captures_iter(text) {
+        let m = c.get(0).expect("group 0");
+        let escapes = c.get(1).map_or(0, |g| g.len());
+        if escapes > 0 {
+            let mut s = String::with_capacity(m.len() - 1);
+            s.push('[');
+            s.push_str(&m.as_str()[2..]);
+            f(m.range(), Piece::Escaped(s));
+            continue;
+        }
+        let parsed = (|| {
+            let class = Class::from_label(c.get(2)?.as_str())?;
+            let n: u32 = c.get(3)?.as_str().parse().ok().filter(|n| *n > 0)?;
+            let variant = match c.get(4) {
+                Some(v) => v.as_str().parse().ok().filter(|v| *v > 1)?,
+                None => 1,
+            };
+            let reveal = c.get(5).map(|r| r.as_str()[1..].to_string());
+            Some(TokenRef {
+                id: TokenId { class, n },
+                variant,
+                reveal,
+            })
+        })();
+        f(m.range(), Piece::Token(parsed.ok_or(m.as_str())));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str) -> Vec<String> {
+        let mut out = vec![];
+        for_each_piece(text, |_, p| {
+            out.push(match p {
+                Piece::Token(Ok(t)) => format!("T:{}", t.render()),
+                Piece::Token(Err(raw)) => format!("BAD:{raw}"),
+                Piece::Escaped(s) => format!("E:{s}"),
+            })
+        });
+        out
+    }
+
+    #[test]
+    fn parses_tokens_variants_and_reveals() {
+        assert_eq!(
+            pieces("a [EMAIL_1] b [NAME_3_2] [EMAIL_4@acme.com] [PROJECT_CODE_7]"),
+            [
+                "T:[EMAIL_1]",
+                "T:[NAME_3_2]",
+                "T:[EMAIL_4@acme.com]",
+                "T:[PROJECT_CODE_7]"
+            ]
+        );
+    }
+
+    #[test]
+    fn escapes_round_trip() {
+        let s = "x [EMAIL_1] [_EMAIL_1] [__NAME_2_3] [TODO] [email_1]";
+        let e = escape(s);
+        assert_eq!(e, "x [_EMAIL_1] [__EMAIL_1] [___NAME_2_3] [TODO] [email_1]");
+        assert_eq!(
+            pieces(&e),
+            ["E:[EMAIL_1]", "E:[_EMAIL_1]", "E:[__NAME_2_3]"]
+        );
+    }
+
+    #[test]
+    fn malformed_ids_are_flagged() {
+        assert_eq!(
+            pieces("[EMAIL_0] [NAME_1_1]"),
+            ["BAD:[EMAIL_0]", "BAD:[NAME_1_1]"]
+        );
+    }
+
+    #[test]
+    fn render_variants() {
+        let id = TokenId {
+            class: Class::Name,
+            n: 3,
+        };
+        assert_eq!(render(&id, 1), "[NAME_3]");
+        assert_eq!(render(&id, 2), "[NAME_3_2]");
+    }
+}
