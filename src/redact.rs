@@ -261,19 +261,20 @@ impl<'a> Redactor<'a> {
             }
             Value::Number(n) if leaf.key == KeyKind::Phone => {
                 let text = n.to_string();
-                if let Some(f) = crate::pii::structured_phone(&text) {
-                    if f.start == 0 && f.end == text.len() {
-                        let t = self.vault.tokenize_form(
-                            &Class::Phone,
-                            &text,
-                            &f.normalized,
-                            self.source,
-                            true,
-                        );
-                        self.stats.count(&Class::Phone);
-                        self.record(f, false);
-                        *v = Value::String(t.render());
-                    }
+                if let Some(f) = crate::pii::structured_phone(&text)
+                    && f.start == 0
+                    && f.end == text.len()
+                {
+                    let t = self.vault.tokenize_form(
+                        &Class::Phone,
+                        &text,
+                        &f.normalized,
+                        self.source,
+                        true,
+                    );
+                    self.stats.count(&Class::Phone);
+                    self.record(f, false);
+                    *v = Value::String(t.render());
                 }
             }
             Value::Array(items) => {
@@ -465,10 +466,10 @@ fn serialize_like(original: &str, v: &Value) -> String {
         let mut buf = Vec::with_capacity(original.len() + 64);
         let fmt = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
         let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-        if serde::Serialize::serialize(v, &mut ser).is_ok() {
-            if let Ok(s) = String::from_utf8(buf) {
-                return s;
-            }
+        if serde::Serialize::serialize(v, &mut ser).is_ok()
+            && let Ok(s) = String::from_utf8(buf)
+        {
+            return s;
         }
     }
     serde_json::to_string(v).unwrap_or_default()
@@ -556,27 +557,29 @@ fn restore_leaf(
     // A whole-string token that stood for a JSON number becomes a number again.
     let mut whole = None;
     token::for_each_piece(s, |range, piece| {
-        if range.start == 0 && range.end == s.len() {
-            if let Piece::Token(Ok(t)) = piece {
-                whole = Some(t);
-            }
+        if range.start == 0
+            && range.end == s.len()
+            && let Piece::Token(Ok(t)) = piece
+        {
+            whole = Some(t);
         }
     });
     if let Some(t) = whole {
         let form = vault.resolve_form(&t).map_err(err)?;
-        if form.number {
-            if let Ok(n) = serde_json::from_str::<serde_json::Number>(&form.text) {
-                return Ok(Some(Value::Number(n)));
-            }
+        if form.number
+            && let Ok(n) = serde_json::from_str::<serde_json::Number>(&form.text)
+        {
+            return Ok(Some(Value::Number(n)));
         }
         return Ok(Some(Value::String(form.text.clone())));
     }
-    if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
-        if let Ok(mut inner) = serde_json::from_str::<Value>(s) {
-            let mut p = format!("{path}#");
-            restore_value(vault, &mut inner, &mut p, depth + 1)?;
-            return Ok(Some(Value::String(serialize_like(s, &inner))));
-        }
+    if depth < MAX_EMBED_DEPTH
+        && looks_like_json(s)
+        && let Ok(mut inner) = serde_json::from_str::<Value>(s)
+    {
+        let mut p = format!("{path}#");
+        restore_value(vault, &mut inner, &mut p, depth + 1)?;
+        return Ok(Some(Value::String(serialize_like(s, &inner))));
     }
     match restore_text(vault, s).map_err(err)? {
         Cow::Borrowed(_) => Ok(None),

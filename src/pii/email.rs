@@ -110,14 +110,13 @@ pub fn domain_is_public(domain: &str) -> bool {
     // Universal Acceptance test address `用户@例子.广告`) is accepted by shape:
     // the public suffix list lags IDN delegations, and such labels do not
     // occur in file names or version strings.
-    if let Some(tld) = domain.rsplit('.').next() {
-        if !tld.is_ascii()
-            && tld.chars().count() >= 2
-            && tld.chars().all(char::is_alphabetic)
-            && domain.contains('.')
-        {
-            return true;
-        }
+    if let Some(tld) = domain.rsplit('.').next()
+        && !tld.is_ascii()
+        && tld.chars().count() >= 2
+        && tld.chars().all(char::is_alphabetic)
+        && domain.contains('.')
+    {
+        return true;
     }
     let lower = if domain.is_ascii() {
         domain.to_ascii_lowercase()

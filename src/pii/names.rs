@@ -486,11 +486,9 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
                 if !spaced(text, ws[j].end, n.start) {
                     break;
                 }
-                if matches!(n.case, Case::Title | Case::Upper)
-                    && (n.case == w.case || w.case == Case::Title)
-                {
-                    j += 1;
-                } else if n.case == Case::Uncased && self.known(&n) {
+                let cased = matches!(n.case, Case::Title | Case::Upper)
+                    && (n.case == w.case || w.case == Case::Title);
+                if cased || (n.case == Case::Uncased && self.known(&n)) {
                     j += 1;
                 } else if is_particle(text, &n) {
                     // "da Cruz", "van de Biesenbos", "van der Noot"
@@ -762,7 +760,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             // A lone known word that is also an ordinary word or a place is a
             // name only where it is not used as a word ("if Carol is out" vs
             // "Mark the ticket", "in Washington").
-            if !(f.common || f.blocked) || (!f.blocked && self.used_as_name(ws, idx[0])) {
+            if !f.blocked && (!f.common || self.used_as_name(ws, idx[0])) {
                 return Some((0.9, Detector::NameRecall));
             }
             return None;
@@ -916,15 +914,14 @@ pub fn person_value(
     }
     let base = value.len() - value.trim_start().len();
     // "Last, First" as a whole.
-    if let Some((a, b)) = trimmed.split_once(',') {
-        if !b.contains(',')
-            && words(a).len() == 1
-            && words(b).len() == 1
-            && looks_like_name(trimmed, how == Structured::Maybe)
-        {
-            push_name(value, base, base + trimmed.len(), how, memory, out);
-            return;
-        }
+    if let Some((a, b)) = trimmed.split_once(',')
+        && !b.contains(',')
+        && words(a).len() == 1
+        && words(b).len() == 1
+        && looks_like_name(trimmed, how == Structured::Maybe)
+    {
+        push_name(value, base, base + trimmed.len(), how, memory, out);
+        return;
     }
     let mut offset = base;
     for item in trimmed.split([',', ';', '\n', '|']) {

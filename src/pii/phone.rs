@@ -313,18 +313,18 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     }
     let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
     if s.plus {
-        if let Ok(n) = PhoneNumber::parse(&clean, None) {
-            if PHONE_NUMBER_UTIL.is_possible_number(&n) {
-                return Some(e164(&n));
-            }
+        if let Ok(n) = PhoneNumber::parse(&clean, None)
+            && PHONE_NUMBER_UTIL.is_possible_number(&n)
+        {
+            return Some(e164(&n));
         }
         return Some(format!("+{}", s.digits));
     }
     for &r in std::iter::once(&Region::US).chain(TRUNK_REGIONS) {
-        if let Ok(n) = PhoneNumber::parse(&clean, Some(r)) {
-            if n.is_valid() {
-                return Some(e164(&n));
-            }
+        if let Ok(n) = PhoneNumber::parse(&clean, Some(r))
+            && n.is_valid()
+        {
+            return Some(e164(&n));
         }
     }
     Some(s.digits.clone())

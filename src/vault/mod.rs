@@ -234,10 +234,10 @@ impl Vault {
             }
         };
         let entry = &mut self.entries[idx];
-        if let Some(src) = source {
-            if !entry.sources.contains(src) {
-                entry.sources.insert(src.clone());
-            }
+        if let Some(src) = source
+            && !entry.sources.contains(src)
+        {
+            entry.sources.insert(src.clone());
         }
         let variant = match entry
             .forms
