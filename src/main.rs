@@ -302,12 +302,11 @@ fn finding_json(l: &redact::Located, original: Option<&Value>) -> Value {
     if l.in_key {
         o["in_key"] = json!(true);
     }
-    if let Some(doc) = original {
-        if let Some(text) = located_text(doc, l) {
-            if let Some(v) = text.get(f.start..f.end) {
-                o["value"] = json!(v);
-            }
-        }
+    if let Some(doc) = original
+        && let Some(text) = located_text(doc, l)
+        && let Some(v) = text.get(f.start..f.end)
+    {
+        o["value"] = json!(v);
     }
     o
 }
