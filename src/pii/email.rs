@@ -101,7 +101,7 @@ fn domain_shape_ok(domain: &str) -> bool {
     }
     let tld = labels[labels.len() - 1];
     (tld.chars().count() >= 2 && tld.chars().all(|c| c.is_alphabetic() || is_mark(c)))
-        || (tld.len() > 4 && tld[..4].eq_ignore_ascii_case("xn--"))
+        || (tld.len() > 4 && tld.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
 }
 
 /// Does `domain` end in a known public suffix, with a registrable label in front?

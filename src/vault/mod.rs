@@ -269,11 +269,11 @@ impl Vault {
     pub fn resolve_form(&self, r: &TokenRef) -> Result<&Form, VaultError> {
         let entry = self
             .entry(&r.id)
-            .ok_or_else(|| VaultError::UnknownToken(r.render()))?;
+            .ok_or_else(|| VaultError::UnknownToken(r.label()))?;
         entry
             .forms
             .get(r.variant as usize - 1)
-            .ok_or_else(|| VaultError::UnknownToken(r.render()))
+            .ok_or_else(|| VaultError::UnknownToken(r.label()))
     }
 
     /// The entry of a token id, if this session issued it.

@@ -74,6 +74,31 @@ impl TokenRef {
     }
 }
 
+impl TokenRef {
+    /// The token as named in errors and logs: a partial reveal (part of a
+    /// value) is elided, `[EMAIL_4@…]`.
+    pub fn label(&self) -> String {
+        let mut s = format!("[{}", self.id);
+        if self.variant > 1 {
+            s.push('_');
+            s.push_str(&self.variant.to_string());
+        }
+        if self.reveal.is_some() {
+            s.push_str("@…");
+        }
+        s.push(']');
+        s
+    }
+}
+
+/// Names raw token-shaped text in errors with any reveal part elided.
+pub fn label_raw(raw: &str) -> String {
+    match raw.find('@') {
+        Some(i) => format!("{}@…]", &raw[..i]),
+        None => raw.to_string(),
+    }
+}
+
 impl fmt::Display for TokenRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render())
