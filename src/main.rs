@@ -93,18 +93,7 @@ struct LexiconArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let level = match cli.verbose {
-        0 => "warn",
-        1 => "info",
-        _ => "debug",
-    };
-    let filter = tracing_subscriber::EnvFilter::try_from_env("SLUICE_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(level));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_target(false)
-        .init();
+    init_logging(cli.verbose);
     match run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
@@ -113,6 +102,33 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Logs go to stderr, and only Sluice's own events: dependencies may log
+/// the values they handle (libphonenumber traces numbers), so their logs are
+/// dropped whatever the level. The level comes from `-v`/`-vv` or
+/// `SLUICE_LOG` (error, warn, info, debug, trace).
+fn init_logging(verbose: u8) {
+    use std::io::IsTerminal;
+    let from_flags = match verbose {
+        0 => tracing::Level::WARN,
+        1 => tracing::Level::INFO,
+        _ => tracing::Level::DEBUG,
+    };
+    let level = match std::env::var("SLUICE_LOG") {
+        Ok(s) => s.trim().parse::<tracing::Level>().unwrap_or_else(|_| {
+            eprintln!("warning: SLUICE_LOG={s:?} is not a level (error, warn, info, debug, trace); using {from_flags}");
+            from_flags
+        }),
+        Err(_) => from_flags,
+    };
+    let filter = tracing_subscriber::EnvFilter::new(format!("off,sluice={level}"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_target(false)
+        .init();
 }
 
 fn load_key(args: &KeyArgs) -> Result<VaultKey> {

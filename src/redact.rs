@@ -72,12 +72,28 @@ fn looks_like_json(s: &str) -> bool {
         && ((t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']')))
 }
 
-/// Is this object about a person (its keys say so)?
+/// Is this object about a person? Its keys say so (`email`, `first_name`),
+/// or those of an object right under it (`"contact": {"email": ...}`).
 fn person_object(map: &Map<String, Value>, parent_people: bool) -> bool {
     parent_people
-        || map
-            .keys()
-            .any(|k| keys::is_personal_sibling(&keys::fold(k)))
+        || map.iter().any(|(k, v)| {
+            keys::is_personal_sibling(&keys::fold(k))
+                || v.as_object().is_some_and(|m| {
+                    m.keys().any(|k| {
+                        matches!(
+                            keys::classify(&keys::fold(k)),
+                            KeyKind::Email | KeyKind::Phone
+                        )
+                    })
+                })
+        })
+}
+
+/// Objects are visited in two rounds: generic person keys (`name`, `owner`)
+/// last, so that names their siblings taught are known by then. Learn and
+/// rewrite use the same order (embedded JSON is matched up by order).
+fn round_of(kind: KeyKind) -> usize {
+    usize::from(kind == KeyKind::MaybePerson)
 }
 
 /// A table: an array whose first element is a header row of strings and
@@ -208,9 +224,15 @@ impl<'a> Redactor<'a> {
             }
             Value::Object(map) => {
                 let po = person_object(map, people);
-                for (k, child) in map {
+                for (round, k, child) in [0, 1]
+                    .into_iter()
+                    .flat_map(|r| map.iter().map(move |(k, c)| (r, k, c)))
+                {
                     let fk = keys::fold(k);
                     let kind = keys::classify(&fk);
+                    if round_of(kind) != round {
+                        continue;
+                    }
                     match child {
                         Value::String(s) => self.learn_str(s, kind, po, depth),
                         _ => {
@@ -316,31 +338,36 @@ impl<'a> Redactor<'a> {
                 let po = person_object(map, people);
                 let reporting = self.report.is_some();
                 let mut renamed: Option<Vec<(String, String)>> = None;
-                for (k, child) in map.iter_mut() {
-                    let fk = keys::fold(k);
-                    let kind = keys::classify(&fk);
-                    if reporting {
-                        self.path.push(pointer_seg(k));
-                    }
-                    let child_people = keys::is_people_container(&fk)
-                        || (po
-                            && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
-                            && !child.is_string());
-                    self.rewrite(
-                        child,
-                        Leaf {
-                            key: kind,
-                            person_object: po,
-                        },
-                        child_people,
-                        depth,
-                    );
-                    if reporting {
-                        self.path.pop();
-                    }
-                    let new_key = self.rewrite_key(k);
-                    if let Cow::Owned(nk) = new_key {
-                        renamed.get_or_insert_with(Vec::new).push((k.clone(), nk));
+                for round in [0, 1] {
+                    for (k, child) in map.iter_mut() {
+                        let fk = keys::fold(k);
+                        let kind = keys::classify(&fk);
+                        if round_of(kind) != round {
+                            continue;
+                        }
+                        if reporting {
+                            self.path.push(pointer_seg(k));
+                        }
+                        let child_people = keys::is_people_container(&fk)
+                            || (po
+                                && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
+                                && !child.is_string());
+                        self.rewrite(
+                            child,
+                            Leaf {
+                                key: kind,
+                                person_object: po,
+                            },
+                            child_people,
+                            depth,
+                        );
+                        if reporting {
+                            self.path.pop();
+                        }
+                        let new_key = self.rewrite_key(k);
+                        if let Cow::Owned(nk) = new_key {
+                            renamed.get_or_insert_with(Vec::new).push((k.clone(), nk));
+                        }
                     }
                 }
                 if let Some(renames) = renamed {
@@ -606,7 +633,7 @@ pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, Vault
                 Ok(v) => out.push_str(v),
                 Err(e) => failure = Some(e),
             },
-            Piece::Token(Err(raw)) => failure = Some(VaultError::Malformed(raw.to_string())),
+            Piece::Token(Err(raw)) => failure = Some(VaultError::Malformed(token::label_raw(raw))),
         }
         at = range.end;
     });

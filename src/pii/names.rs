@@ -931,7 +931,11 @@ pub fn person_value(
         let mut e = item_start + item.len();
         // Drop an address part: "<a@b>", "(a@b)", or a bare address.
         let seg = &value[s..e];
+        let mut item_how = how;
         if seg.contains('@') {
+            // "Name <address>": the display name of a mailbox is a person's
+            // name unless it is made of ordinary words ("Support Team").
+            item_how = Structured::Sure;
             let cut = seg.find(['<', '(']).or_else(|| {
                 // Bare address: "ann@x.com" or "Ann Lee ann@x.com".
                 seg.rfind(' ')
@@ -950,8 +954,19 @@ pub fn person_value(
         while e > s && value[..e].ends_with([' ', '"', '\'', '\t']) {
             e -= 1;
         }
+        // A leading title is context, not part of the name: "Dr. Okafor".
+        if let Some(w) = words(&value[s..e]).first() {
+            let t = &value[s + w.start..s + w.end];
+            if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) {
+                let rest = value[s + w.end..e].trim_start_matches(['.', ' ']);
+                if !rest.is_empty() {
+                    s = e - rest.len();
+                    item_how = Structured::Sure;
+                }
+            }
+        }
         if s < e {
-            push_name(value, s, e, how, memory, out);
+            push_name(value, s, e, item_how, memory, out);
         }
     }
 }
@@ -965,7 +980,8 @@ fn push_name(
     out: &mut Vec<Finding>,
 ) {
     let name = &value[s..e];
-    if !looks_like_name(name, how == Structured::Maybe) {
+    let strict = how == Structured::Maybe || value[e..].trim_start().starts_with(['<', '(']);
+    if !looks_like_name(name, strict) {
         return;
     }
     let ws = words(name);
