@@ -6,3 +6,6 @@
 pub mod pii;
 pub mod redact;
 pub mod vault;
+
+#[doc(hidden)]
+pub mod check;

@@ -1,0 +1,114 @@
+//! Invariant checks shared by the fuzz targets (`fuzz/`) and the test
+//! suite, which replays the fuzz corpora on stable. Each function panics
+//! when an invariant breaks; that is the point.
+
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+use crate::pii::Engine;
+use crate::redact::{Redactor, restore, restore_text};
+use crate::vault::token::{self, Piece};
+use crate::vault::{Source, Vault};
+
+static ENGINE: LazyLock<Engine> = LazyLock::new(|| Engine::new(Vec::new()));
+
+/// JSON equality where strings holding JSON compare parsed (the contract
+/// for JSON held in text); everything else compares exactly.
+pub fn norm(v: &Value) -> Value {
+    match v {
+        Value::String(s) => {
+            let t = s.trim();
+            if (t.starts_with('{') || t.starts_with('['))
+                && let Ok(inner) = serde_json::from_str::<Value>(t)
+            {
+                return serde_json::json!({"$json": norm(&inner)});
+            }
+            v.clone()
+        }
+        Value::Array(a) => Value::Array(a.iter().map(norm).collect()),
+        Value::Object(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), norm(v))).collect()),
+        _ => v.clone(),
+    }
+}
+
+/// `redact_roundtrip`: arbitrary bytes as text and as JSON; redaction then
+/// restoration gives the input back, and nothing panics.
+pub fn redact_roundtrip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut vault = Vault::new().expect("vault");
+    let src = Source::new("fuzz", "input");
+    // As plain text: byte for byte.
+    let red = Redactor::new(&ENGINE, &mut vault, Some(&src))
+        .redact_text(text)
+        .into_owned();
+    let back = restore_text(&vault, &red).expect("restore of redacted text");
+    assert_eq!(back, text, "text round trip");
+    // As a JSON string leaf.
+    let mut doc = Value::String(text.to_string());
+    Redactor::new(&ENGINE, &mut vault, Some(&src)).redact(&mut doc);
+    restore(&vault, &mut doc).expect("restore of redacted string");
+    assert_eq!(
+        norm(&doc),
+        norm(&Value::String(text.to_string())),
+        "string leaf round trip"
+    );
+    // As a JSON document.
+    if let Ok(original) = serde_json::from_str::<Value>(text) {
+        let mut doc = original.clone();
+        Redactor::new(&ENGINE, &mut vault, Some(&src)).redact(&mut doc);
+        restore(&vault, &mut doc).expect("restore of redacted document");
+        assert_eq!(norm(&doc), norm(&original), "document round trip");
+    }
+}
+
+/// `detokenize`: arbitrary token-like text against a vault with a few
+/// tokens. Restoration never panics; when it succeeds, every unescaped
+/// token in the input was issued by this vault, and escaped ones came back
+/// as literal text.
+pub fn detokenize(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let mut vault = Vault::new().expect("vault");
+    let other = Vault::new().expect("vault");
+    for (c, v) in [
+        (crate::pii::Class::Email, "ann@example.com"),
+        (crate::pii::Class::Phone, "+14155550132"),
+        (crate::pii::Class::Name, "ann lee"),
+    ] {
+        vault.tokenize(&c, v, v, None);
+    }
+    let mut issued = true;
+    token::for_each_piece(text, |_, p| {
+        if let Piece::Token(t) = p {
+            issued &= t.ok().is_some_and(|t| vault.resolve(&t).is_ok());
+        }
+    });
+    match restore_text(&vault, text) {
+        Ok(out) => {
+            assert!(issued, "a token that was not issued was restored");
+            // The escaped text of the output redacts back to the input.
+            if !text.contains('[') {
+                assert_eq!(out, text);
+            }
+        }
+        Err(e) => {
+            assert!(!issued, "an issued token failed: {e}");
+            // Errors name tokens, never values.
+            let msg = e.to_string();
+            assert!(!msg.contains("ann@example.com") && !msg.contains("ann lee"));
+        }
+    }
+    // Another session's vault restores nothing that this one issued.
+    let mut any_token = false;
+    token::for_each_piece(text, |_, p| any_token |= matches!(p, Piece::Token(_)));
+    if any_token {
+        assert!(
+            restore_text(&other, text).is_err(),
+            "a token restored in another session"
+        );
+    }
+}
