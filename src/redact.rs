@@ -74,17 +74,13 @@ fn looks_like_json(s: &str) -> bool {
 
 /// Is this object about a person? Its keys say so (`email`, `first_name`),
 /// or those of an object right under it (`"contact": {"email": ...}`).
-fn person_object(map: &Map<String, Value>, parent_people: bool) -> bool {
+fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_people: bool) -> bool {
     parent_people
-        || map.iter().any(|(k, v)| {
-            keys::is_personal_sibling(&keys::fold(k))
+        || map.values().zip(infos).any(|(v, i)| {
+            i.personal
                 || v.as_object().is_some_and(|m| {
-                    m.keys().any(|k| {
-                        matches!(
-                            keys::classify(&keys::fold(k)),
-                            KeyKind::Email | KeyKind::Phone
-                        )
-                    })
+                    m.keys()
+                        .any(|k| matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone))
                 })
         })
 }
@@ -147,6 +143,8 @@ pub struct Redactor<'a> {
     pub stats: Stats,
     embedded: Vec<Option<Value>>,
     next_embedded: usize,
+    /// Structured person findings from the learn pass, by string buffer.
+    structured: std::collections::HashMap<(usize, usize), Vec<Finding>>,
     report: Option<Vec<Located>>,
     path: Vec<String>,
     embed_path: Option<Vec<String>>,
@@ -161,6 +159,7 @@ impl<'a> Redactor<'a> {
             stats: Stats::default(),
             embedded: Vec::new(),
             next_embedded: 0,
+            structured: std::collections::HashMap::new(),
             report: None,
             path: Vec::new(),
             embed_path: None,
@@ -188,6 +187,7 @@ impl<'a> Redactor<'a> {
         self.learn(doc, KeyKind::Other, false, 0);
         self.rewrite(doc, Leaf::TEXT, false, 0);
         self.embedded.clear();
+        self.structured.clear();
     }
 
     /// Tokenizes one text (not JSON-aware; for console output and messages).
@@ -223,22 +223,22 @@ impl<'a> Redactor<'a> {
                 }
             }
             Value::Object(map) => {
-                let po = person_object(map, people);
-                for (round, k, child) in [0, 1]
-                    .into_iter()
-                    .flat_map(|r| map.iter().map(move |(k, c)| (r, k, c)))
-                {
-                    let fk = keys::fold(k);
-                    let kind = keys::classify(&fk);
-                    if round_of(kind) != round {
-                        continue;
-                    }
-                    match child {
-                        Value::String(s) => self.learn_str(s, kind, po, depth),
-                        _ => {
-                            let child_people = keys::is_people_container(&fk)
-                                || (po && matches!(kind, KeyKind::Person | KeyKind::MaybePerson));
-                            self.learn(child, kind, child_people, depth)
+                let infos: Vec<keys::KeyInfo> = map.keys().map(|k| keys::describe(k)).collect();
+                let po = person_object(map, &infos, people);
+                for round in [0, 1] {
+                    for (child, info) in map.values().zip(&infos) {
+                        let kind = info.kind;
+                        if round_of(kind) != round {
+                            continue;
+                        }
+                        match child {
+                            Value::String(s) => self.learn_str(s, kind, po, depth),
+                            _ => {
+                                let child_people = info.people_container
+                                    || (po
+                                        && matches!(kind, KeyKind::Person | KeyKind::MaybePerson));
+                                self.learn(child, kind, child_people, depth)
+                            }
                         }
                     }
                 }
@@ -267,8 +267,15 @@ impl<'a> Redactor<'a> {
         };
         let mut found = Vec::new();
         names::person_value(s, how, &*self.vault, &mut found);
-        for f in found {
+        for f in &found {
             self.vault.learn_name(&f.normalized);
+        }
+        // A sure answer does not depend on what the session learns next:
+        // keep it for the rewrite pass (keyed by the string's buffer, which
+        // does not move or change between the passes).
+        if how == Structured::Sure {
+            self.structured
+                .insert((s.as_ptr() as usize, s.len()), found);
         }
     }
 
@@ -335,20 +342,20 @@ impl<'a> Redactor<'a> {
                 }
             }
             Value::Object(map) => {
-                let po = person_object(map, people);
+                let infos: Vec<keys::KeyInfo> = map.keys().map(|k| keys::describe(k)).collect();
+                let po = person_object(map, &infos, people);
                 let reporting = self.report.is_some();
                 let mut renamed: Option<Vec<(String, String)>> = None;
                 for round in [0, 1] {
-                    for (k, child) in map.iter_mut() {
-                        let fk = keys::fold(k);
-                        let kind = keys::classify(&fk);
+                    for ((k, child), info) in map.iter_mut().zip(&infos) {
+                        let kind = info.kind;
                         if round_of(kind) != round {
                             continue;
                         }
                         if reporting {
                             self.path.push(pointer_seg(k));
                         }
-                        let child_people = keys::is_people_container(&fk)
+                        let child_people = info.people_container
                             || (po
                                 && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
                                 && !child.is_string());
@@ -425,7 +432,12 @@ impl<'a> Redactor<'a> {
     }
 
     fn rewrite_str<'t>(&mut self, s: &'t str, leaf: Leaf, in_key: bool) -> Cow<'t, str> {
-        let findings = self.engine.scan(s, leaf, &*self.vault);
+        let known = if in_key {
+            None
+        } else {
+            self.structured.remove(&(s.as_ptr() as usize, s.len()))
+        };
+        let findings = self.engine.scan_with(s, leaf, &*self.vault, known);
         if findings.is_empty() {
             let esc = token::escape(s);
             if let Cow::Owned(_) = esc {

@@ -451,6 +451,66 @@ fn is_phone_key(k: &str) -> bool {
         || k.ends_with("tel")
 }
 
+/// Everything the walker needs to know about one raw key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyInfo {
+    pub kind: KeyKind,
+    /// A plural container of people (`customers`, `attendees`).
+    pub people_container: bool,
+    /// Its presence makes the enclosing object about a person.
+    pub personal: bool,
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<HashMap<Box<str>, KeyInfo>> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// Describes a raw key (folded and classified once per thread; keys repeat
+/// across records, so this is a hash lookup on the hot path).
+pub fn describe(key: &str) -> KeyInfo {
+    if key.len() > 64 {
+        return describe_uncached(key);
+    }
+    CACHE.with(|c| {
+        if let Some(i) = c.borrow().get(key) {
+            return *i;
+        }
+        let info = describe_uncached(key);
+        let mut c = c.borrow_mut();
+        if c.len() >= 8192 {
+            c.clear();
+        }
+        c.insert(key.into(), info);
+        info
+    })
+}
+
+fn describe_uncached(key: &str) -> KeyInfo {
+    let f = fold(key);
+    let kind = classify(&f);
+    KeyInfo {
+        kind,
+        people_container: is_people_container(&f),
+        personal: personal_kind(kind, &f),
+    }
+}
+
+fn personal_kind(kind: KeyKind, folded: &str) -> bool {
+    matches!(kind, KeyKind::Person | KeyKind::Email | KeyKind::Phone)
+        || matches!(
+            folded,
+            "dob"
+                | "dateofbirth"
+                | "birthday"
+                | "birthdate"
+                | "gender"
+                | "ssn"
+                | "jobtitle"
+                | "salutation"
+                | "pronouns"
+        )
+}
+
 /// Keys whose presence in an object makes it about a person.
 pub fn is_personal_sibling(folded: &str) -> bool {
     matches!(

@@ -2,7 +2,7 @@
 //! given names, common English words; see data/lexicon/SOURCES.md) and the
 //! user's own lexicons under `rules/lexicons/`, each a class of its own.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock};
 
@@ -338,8 +338,10 @@ const BLOCKED: &[&str] = &[
     "all",
 ];
 
-static WORDS: LazyLock<HashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
-    let mut map: HashMap<Box<str>, WordInfo> = HashMap::with_capacity(160_000);
+// FxHash: the table is fixed at start-up and lookups are the hot path.
+static WORDS: LazyLock<FxHashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
+    let mut map: FxHashMap<Box<str>, WordInfo> =
+        FxHashMap::with_capacity_and_hasher(160_000, Default::default());
     for line in include_str!("../../data/lexicon/given.tsv").lines() {
         if let Some((w, n)) = line.split_once('\t') {
             map.entry(w.into()).or_default().given = n.parse().unwrap_or(0);

@@ -116,6 +116,18 @@ impl Engine {
         leaf: Leaf,
         memory: &(impl NameMemory + ?Sized),
     ) -> Vec<Finding> {
+        self.scan_with(text, leaf, memory, None)
+    }
+
+    /// As [`Engine::scan`], reusing the structured person findings a caller
+    /// already computed for this text under this key (`structured`).
+    pub fn scan_with(
+        &self,
+        text: &str,
+        leaf: Leaf,
+        memory: &(impl NameMemory + ?Sized),
+        structured: Option<Vec<Finding>>,
+    ) -> Vec<Finding> {
         let mut out = Vec::new();
         if text.len() < 2 {
             return out;
@@ -154,6 +166,9 @@ impl Engine {
                 if let Some(f) = structured_phone(text) {
                     out.push(f);
                 }
+            }
+            KeyKind::Person | KeyKind::MaybePerson if structured.is_some() => {
+                out.extend(structured.unwrap_or_default())
             }
             KeyKind::Person => names::person_value(text, names::Structured::Sure, memory, &mut out),
             KeyKind::MaybePerson => {

@@ -348,13 +348,50 @@ fn info(text: &str, w: &Word) -> WordInfo {
 }
 
 fn is_particle(text: &str, w: &Word) -> bool {
-    w.case == Case::Lower && PARTICLES.contains(&text_of(text, w))
+    w.case == Case::Lower && w.end - w.start <= 5 && is_in(text, w, PARTICLE)
 }
 
-fn is_in(text: &str, w: &Word, list: &[&str]) -> bool {
+const GREETING: u8 = 1;
+const TITLE: u8 = 2;
+const LEAD: u8 = 4;
+const PARTICLE: u8 = 8;
+
+/// Context words by folded form, with what they signal.
+static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
+    std::sync::LazyLock::new(|| {
+        let mut m = rustc_hash::FxHashMap::default();
+        for (list, flag) in [
+            (GREETINGS, GREETING),
+            (TITLES, TITLE),
+            (LEADS, LEAD),
+            (PARTICLES, PARTICLE),
+        ] {
+            for w in list {
+                *m.entry(*w).or_insert(0) |= flag;
+            }
+        }
+        m
+    });
+
+/// What a word signals as context (greeting, title, lead verb); 0 if nothing.
+fn context_of(text: &str, w: &Word) -> u8 {
     let t = text_of(text, w);
-    list.iter()
-        .any(|x| x.len() == t.len() && x.eq_ignore_ascii_case(t))
+    if t.len() > 24 {
+        return 0;
+    }
+    if t.is_ascii() {
+        let mut buf = [0u8; 24];
+        for (d, b) in buf.iter_mut().zip(t.bytes()) {
+            *d = b.to_ascii_lowercase();
+        }
+        let lower = std::str::from_utf8(&buf[..t.len()]).unwrap_or("");
+        return CONTEXT.get(lower).copied().unwrap_or(0);
+    }
+    CONTEXT.get(fold(t).as_str()).copied().unwrap_or(0)
+}
+
+fn is_in(text: &str, w: &Word, flag: u8) -> bool {
+    context_of(text, w) & flag != 0
 }
 
 /// Only spaces (at most two, no line break) between two byte offsets.
@@ -525,16 +562,25 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     /// Decides which part of the run `ws[i..=j]` is a name, if any.
     fn judge_run(&self, ws: &[Word], i: usize, j: usize, out: &mut Vec<Finding>) -> bool {
         let text = self.text;
+        // Fast path: a lone ordinary word ("The", "Please") that the session
+        // does not know can never be a name, whatever its context.
+        if i == j
+            && self.info(&ws[i]).common_only()
+            && !self.known(&ws[i])
+            && context_of(text, &ws[i]) == 0
+        {
+            return false;
+        }
         let mut first = i;
         let outside = self.before(ws, i);
         let mut support = outside;
         // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
         while first <= j {
             let w = &ws[first];
-            if is_in(text, w, GREETINGS) || is_in(text, w, TITLES) {
+            if is_in(text, w, GREETING | TITLE) {
                 support = Support::Strong;
                 first += 1;
-            } else if is_in(text, w, LEADS) {
+            } else if is_in(text, w, LEAD) {
                 support = support.max(Support::Lead);
                 first += 1;
             } else if first < j
@@ -680,13 +726,14 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
-            let prev_line = &prev[line_start(prev, prev.len())..];
-            let p = fold(
-                prev_line
-                    .trim()
-                    .trim_end_matches([',', '!', '.', '-', '—', ' ']),
-            );
-            if !p.is_empty() && SIGN_OFFS.contains(&p.as_str()) {
+            let prev_line = prev[line_start(prev, prev.len())..]
+                .trim()
+                .trim_end_matches([',', '!', '.', '-', '—', ' ']);
+            // Sign-offs are short; fold only what could be one.
+            if !prev_line.is_empty()
+                && prev_line.len() <= 32
+                && SIGN_OFFS.contains(&fold(prev_line).as_str())
+            {
                 return Support::Strong;
             }
         }
@@ -696,14 +743,14 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         let p = ws[k - 1];
         let gap = &text[p.end..w.start];
         let gap_t = gap.trim();
-        if is_in(text, &p, TITLES) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
+        if is_in(text, &p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
             return Support::Strong;
         }
         if gap_t.is_empty() && !gap.contains('\n') {
-            if is_in(text, &p, GREETINGS) {
+            if is_in(text, &p, GREETING) {
                 return Support::Strong;
             }
-            if is_in(text, &p, LEADS) {
+            if is_in(text, &p, LEAD) {
                 return Support::Lead;
             }
         }

@@ -269,28 +269,25 @@ const CUES: &[&str] = &[
     "teléfono",
 ];
 
+static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(CUES)
+            .expect("cue words")
+    });
+
 /// Is there a phone cue in the 40 bytes before `start`, on the same line?
 fn has_cue(text: &str, start: usize) -> bool {
     let mut from = start.saturating_sub(40);
     while !text.is_char_boundary(from) {
         from += 1;
     }
-    let line = &text[from..start];
-    let from = from + line.rfind('\n').map_or(0, |p| p + 1);
-    let window = text[from..start].to_lowercase();
-    // Whole words only: "tel" in "Kortelainen" is no cue. (Lower-casing can
-    // change byte lengths, so the word boundary is checked in the window
-    // and, at its left edge, in the text before it.)
-    let edge_in_word = text[..from].ends_with(|x: char| x.is_alphabetic());
-    CUES.iter().any(|c| {
-        window.match_indices(c).any(|(i, _)| {
-            if i == 0 {
-                !edge_in_word
-            } else {
-                !window[..i].ends_with(|x: char| x.is_alphabetic())
-            }
-        })
-    })
+    let from = from + text[from..start].rfind('\n').map_or(0, |p| p + 1);
+    // Whole words only: "tel" in "Kortelainen" is no cue.
+    CUE_MATCHER
+        .find_overlapping_iter(&text[from..start])
+        .any(|m| !text[..from + m.start()].ends_with(|x: char| x.is_alphabetic()))
 }
 
 /// Numbers announced by a cue ("reach me on 2866 0988", "call 07493779"):
@@ -322,6 +319,7 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     }
     for &r in std::iter::once(&Region::US).chain(TRUNK_REGIONS) {
         if let Ok(n) = PhoneNumber::parse(&clean, Some(r))
+            && PHONE_NUMBER_UTIL.is_possible_number(&n)
             && n.is_valid()
         {
             return Some(e164(&n));
@@ -378,12 +376,13 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
             format!("+{}", &cand.trim_start()[2..])
         };
         let n = PhoneNumber::parse(&intl, None).ok()?;
-        if n.is_valid() {
-            return Some(e164(&n));
+        if !PHONE_NUMBER_UTIL.is_possible_number(&n) {
+            return None;
         }
-        // Possible-length numbers written in groups are numbers too (fictional
-        // ranges, numbering-plan updates newer than the metadata).
-        if PHONE_NUMBER_UTIL.is_possible_number(&n) && (s.groups.len() >= 3 || nd >= 11) {
+        // A possible length written in groups is a number by form (fictional
+        // ranges, numbering-plan updates newer than the metadata); shorter
+        // or ungrouped ones must be valid.
+        if s.groups.len() >= 3 || nd >= 11 || n.is_valid() {
             return Some(e164(&n));
         }
         return None;
@@ -403,11 +402,14 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         }
         let mut possible = None;
         for &r in TRUNK_REGIONS {
-            if let Ok(n) = PhoneNumber::parse(cand, Some(r)) {
+            // Length first (cheap), full validation only for possible numbers.
+            if let Ok(n) = PhoneNumber::parse(cand, Some(r))
+                && PHONE_NUMBER_UTIL.is_possible_number(&n)
+            {
                 if n.is_valid() {
                     return Some(e164(&n));
                 }
-                if possible.is_none() && PHONE_NUMBER_UTIL.is_possible_number(&n) && nd >= 10 {
+                if possible.is_none() && nd >= 10 {
                     possible = Some(e164(&n));
                 }
             }
