@@ -58,11 +58,20 @@ pub struct Finding {
 pub trait NameMemory {
     /// Is this folded word part of a name seen earlier?
     fn knows_name_word(&self, folded: &str) -> bool;
+
+    /// Is this normalized full name ("first last") known?
+    fn knows_full_name(&self, _normalized: &str) -> bool {
+        false
+    }
 }
 
 impl NameMemory for crate::vault::Vault {
     fn knows_name_word(&self, folded: &str) -> bool {
         crate::vault::Vault::knows_name_word(self, folded)
+    }
+
+    fn knows_full_name(&self, normalized: &str) -> bool {
+        crate::vault::Vault::knows_full_name(self, normalized)
     }
 }
 
@@ -227,8 +236,38 @@ impl Engine {
             .scan(Some(&rejected), &mut again, &mut Vec::new());
             found.extend(again);
         }
-        out.extend(found);
+        out.extend(merge_last_first(text, found, memory));
     }
+}
+
+/// "RAYMOND, AURORE" is one person when "Aurore Raymond" is a known full
+/// name: the two recalled words become one finding, normalized as the full
+/// name, so it gets the full name's token.
+fn merge_last_first(
+    text: &str,
+    mut found: Vec<Finding>,
+    memory: &(impl NameMemory + ?Sized),
+) -> Vec<Finding> {
+    found.sort_by_key(|f| f.start);
+    let mut out: Vec<Finding> = Vec::with_capacity(found.len());
+    for f in found {
+        if let Some(prev) = out.last_mut()
+            && prev.class == Class::Name
+            && f.class == Class::Name
+            && f.start >= prev.end
+            && matches!(&text[prev.end..f.start], ", " | ",")
+        {
+            let joined = names::normalize(&text[prev.start..f.end]);
+            if memory.knows_full_name(&joined) {
+                prev.end = f.end;
+                prev.normalized = joined;
+                prev.detector = Detector::NameRecall;
+                continue;
+            }
+        }
+        out.push(f);
+    }
+    out
 }
 
 fn learn(local: &mut HashSet<String>, folded: &str) {
@@ -349,6 +388,29 @@ mod tests {
             ("NAME", "Maria"),
         ];
         assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    #[test]
+    fn last_first_and_all_caps_get_the_full_names_token() {
+        let engine = Engine::default();
+        let mut vault = crate::vault::Vault::new().unwrap();
+        let t = vault.tokenize(&Class::Name, "Aurore Raymond", "aurore raymond", None);
+        for text in [
+            "signed: RAYMOND, AURORE",
+            "per Raymond, Aurore.",
+            "AURORE RAYMOND wrote",
+        ] {
+            let fs = engine.scan(text, Leaf::TEXT, &vault);
+            assert_eq!(fs.len(), 1, "{text}: {fs:?}");
+            assert_eq!(fs[0].normalized, "aurore raymond");
+            let r = vault.tokenize(
+                &Class::Name,
+                &text[fs[0].start..fs[0].end],
+                &fs[0].normalized,
+                None,
+            );
+            assert_eq!(r.id, t.id);
+        }
     }
 
     #[test]
