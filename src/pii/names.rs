@@ -834,6 +834,15 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             Support::Lead if !all_common && !blocked && !all_upper => {
                 Some((0.8, Detector::NameContext))
             }
+            // "signed by SIOBHAN O'CONNOR": capitals need the dictionaries too.
+            Support::Lead
+                if all_upper
+                    && !all_common
+                    && !blocked
+                    && (f.strong_given() || f.ambiguous_given() || l.surname_like()) =>
+            {
+                Some((0.75, Detector::NameContext))
+            }
             _ => {
                 let any_common =
                     infos.iter().zip(&known).enumerate().any(|(p, (i, k))| {
@@ -946,6 +955,28 @@ fn looks_like_name(s: &str, strict: bool) -> bool {
             .all(|w| info(s, w).common_only())
 }
 
+/// Splits `value[from..to]` on `,`, `;`, `|` and line breaks that are not
+/// inside double quotes (`"Lee, Ann" <ann@x.com>, Bo <bo@y.org>`); yields
+/// each item with its start offset.
+fn split_outside_quotes(value: &str, from: usize, to: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = from;
+    let mut quoted = false;
+    for (i, c) in value[from..to].char_indices() {
+        let at = from + i;
+        match c {
+            '"' => quoted = !quoted,
+            ',' | ';' | '|' | '\n' if !quoted => {
+                out.push((start, &value[start..at]));
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push((start, &value[start..to]));
+    out
+}
+
 /// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
 /// `Ann Lee <ann@x.com>, Bo Chan <bo@y.org>`, `Ann Lee; Bo Chan`.
 /// Spans are relative to `value`.
@@ -970,10 +1001,7 @@ pub fn person_value(
         push_name(value, base, base + trimmed.len(), how, memory, out);
         return;
     }
-    let mut offset = base;
-    for item in trimmed.split([',', ';', '\n', '|']) {
-        let item_start = offset;
-        offset += item.len() + 1;
+    for (item_start, item) in split_outside_quotes(value, base, base + trimmed.len()) {
         let mut s = item_start;
         let mut e = item_start + item.len();
         // Drop an address part: "<a@b>", "(a@b)", or a bare address.
@@ -1191,7 +1219,7 @@ mod tests {
                 "\"Lee, Ann\" <ann@x.com>, Bo Chan <bo@y.org>",
                 Structured::Sure
             ),
-            ["Lee", "Ann", "Bo Chan"]
+            ["Lee, Ann", "Bo Chan"]
         );
         assert_eq!(names("Güçlü, Ufukay", Structured::Sure), ["Güçlü, Ufukay"]);
         assert_eq!(names("송 유진", Structured::Sure), ["송 유진"]);
