@@ -400,13 +400,13 @@ fn spaced(text: &str, a: usize, b: usize) -> bool {
     !gap.is_empty() && gap.len() <= 2 && gap.chars().all(|c| c == ' ' || c == '\u{a0}')
 }
 
-fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
-}
-
 /// Is `text[ls..at]` only a line prefix: whitespace, a timestamp in
 /// brackets, a bullet, a quote marker?
 fn only_line_prefix(s: &str) -> bool {
+    // Timestamps and bullets are short; a long prefix is prose.
+    if s.len() > 48 {
+        return false;
+    }
     let s = s.trim();
     if s.is_empty() {
         return true;
@@ -428,6 +428,8 @@ fn only_line_prefix(s: &str) -> bool {
 /// capitalized (or uncased-script) word computed once.
 pub struct TextWords {
     pub ws: Vec<Word>,
+    /// Byte offsets of the line breaks, for O(log n) line starts.
+    newlines: Vec<usize>,
     meta: Vec<Option<(Box<str>, WordInfo)>>,
 }
 
@@ -445,7 +447,13 @@ impl TextWords {
                 _ => None,
             })
             .collect();
-        TextWords { ws, meta }
+        let newlines = text
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'\n')
+            .map(|(i, _)| i)
+            .collect();
+        TextWords { ws, newlines, meta }
     }
 }
 
@@ -477,6 +485,14 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
             Some((_, i)) => *i,
             None => info(self.text, w),
+        }
+    }
+
+    fn line_start(&self, at: usize) -> usize {
+        let nl = &self.words.newlines;
+        match nl.partition_point(|&p| p < at) {
+            0 => 0,
+            k => nl[k - 1] + 1,
         }
     }
 
@@ -722,11 +738,11 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     fn before(&self, ws: &[Word], k: usize) -> Support {
         let text = self.text;
         let w = ws[k];
-        let ls = line_start(text, w.start);
+        let ls = self.line_start(w.start);
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
-            let prev_line = prev[line_start(prev, prev.len())..]
+            let prev_line = prev[self.line_start(prev.len())..]
                 .trim()
                 .trim_end_matches([',', '!', '.', '-', '—', ' ']);
             // Sign-offs are short; fold only what could be one.
@@ -775,7 +791,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         }
         if let Some(after_colon) = rest.strip_prefix(':') {
             let start = ws[first].start;
-            let ls = line_start(text, start);
+            let ls = self.line_start(start);
             if (after_colon.is_empty() || after_colon.starts_with([' ', '\n', '\t']))
                 && only_line_prefix(&text[ls..start])
             {
