@@ -237,6 +237,12 @@ fn run(cmd: Command) -> Result<bool> {
         } => {
             let engine = engine(&lex)?;
             let key = vault.as_ref().map(|_| load_key(&key)).transpose()?;
+            // Held until the vault is written: a concurrent run on the same
+            // vault waits instead of minting the same ids for other values.
+            let _lock = vault
+                .as_deref()
+                .map(store::VaultLock::acquire)
+                .transpose()?;
             let mut v = match (&vault, &key) {
                 (Some(p), Some(k)) => store::read_file(p, k)?.unwrap_or(Vault::new()?),
                 _ => Vault::new()?,
@@ -279,16 +285,10 @@ fn run(cmd: Command) -> Result<bool> {
             let engine = engine(&lex)?;
             let mut v = Vault::new()?;
             for_each_doc(io.lines, |_, mut doc| {
-                let original = if show_values { Some(doc.clone()) } else { None };
-                let mut r = Redactor::new(&engine, &mut v, None).reporting();
+                let mut r = Redactor::new(&engine, &mut v, None).reporting(show_values);
                 r.redact(&mut doc);
                 let found = r.take_report();
-                Ok(Value::Array(
-                    found
-                        .into_iter()
-                        .map(|l| finding_json(&l, original.as_ref()))
-                        .collect(),
-                ))
+                Ok(Value::Array(found.iter().map(finding_json).collect()))
             })
         }
         Command::Demo => demo(),
@@ -302,7 +302,7 @@ fn parse_source(s: &str) -> Result<Source> {
     }
 }
 
-fn finding_json(l: &redact::Located, original: Option<&Value>) -> Value {
+fn finding_json(l: &redact::Located) -> Value {
     let f = &l.finding;
     let mut o = json!({
         "class": f.class.rule_name(),
@@ -318,41 +318,10 @@ fn finding_json(l: &redact::Located, original: Option<&Value>) -> Value {
     if l.in_key {
         o["in_key"] = json!(true);
     }
-    if let Some(doc) = original
-        && let Some(text) = located_text(doc, l)
-        && let Some(v) = text.get(f.start..f.end)
-    {
+    if let Some(v) = &l.value {
         o["value"] = json!(v);
     }
     o
-}
-
-/// The string a located finding points into (the original document).
-fn located_text(doc: &Value, l: &redact::Located) -> Option<String> {
-    let leaf = doc.pointer(&l.pointer)?;
-    let text = if l.in_key {
-        let parent = l.pointer.rsplit_once('/').map_or("", |(p, _)| p);
-        let key = l
-            .pointer
-            .rsplit_once('/')?
-            .1
-            .replace("~1", "/")
-            .replace("~0", "~");
-        doc.pointer(parent)?
-            .as_object()?
-            .keys()
-            .find(|k| **k == key)?
-            .clone()
-    } else {
-        leaf.as_str()?.to_string()
-    };
-    match &l.embedded_pointer {
-        None => Some(text),
-        Some(inner) => {
-            let parsed: Value = serde_json::from_str(&text).ok()?;
-            Some(parsed.pointer(inner)?.as_str()?.to_string())
-        }
-    }
 }
 
 const DEMO_RESULT: &str = include_str!("../data/examples/crm-search-result.json");

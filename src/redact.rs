@@ -59,6 +59,9 @@ pub struct Located {
     pub in_key: bool,
     #[serde(skip)]
     pub finding: Finding,
+    /// The found text, only when asked for (`scan --show-values`).
+    #[serde(skip)]
+    pub value: Option<String>,
 }
 
 /// Escapes a JSON Pointer reference token.
@@ -146,6 +149,7 @@ pub struct Redactor<'a> {
     /// Structured person findings from the learn pass, by string buffer.
     structured: std::collections::HashMap<(usize, usize), Vec<Finding>>,
     report: Option<Vec<Located>>,
+    show_values: bool,
     path: Vec<String>,
     embed_path: Option<Vec<String>>,
 }
@@ -161,14 +165,18 @@ impl<'a> Redactor<'a> {
             next_embedded: 0,
             structured: std::collections::HashMap::new(),
             report: None,
+            show_values: false,
             path: Vec::new(),
             embed_path: None,
         }
     }
 
     /// Also record every finding with its location (for `scan`).
-    pub fn reporting(mut self) -> Self {
+    /// Pointers name members by their redacted keys, so a report never
+    /// holds a value unless `show_values` asks for the found text.
+    pub fn reporting(mut self, show_values: bool) -> Self {
         self.report = Some(Vec::new());
+        self.show_values = show_values;
         self
     }
 
@@ -206,6 +214,9 @@ impl<'a> Redactor<'a> {
             Value::Array(items) => {
                 if let Some(kinds) = table_kinds(items) {
                     let personal = table_is_personal(&kinds);
+                    // The header row is visited as the rewrite pass visits it
+                    // (embedded JSON is matched up by visiting order).
+                    self.learn(&items[0], key, people, depth);
                     for row in &items[1..] {
                         match row.as_array() {
                             Some(cells) if cells.len() == kinds.len() => {
@@ -302,7 +313,7 @@ impl<'a> Redactor<'a> {
                         true,
                     );
                     self.stats.count(&Class::Phone);
-                    self.record(f, false);
+                    self.record(f, &text, false);
                     *v = Value::String(t.render());
                 }
             }
@@ -345,15 +356,33 @@ impl<'a> Redactor<'a> {
                 let infos: Vec<keys::KeyInfo> = map.keys().map(|k| keys::describe(k)).collect();
                 let po = person_object(map, &infos, people);
                 let reporting = self.report.is_some();
-                let mut renamed: Option<Vec<(String, String)>> = None;
+                let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
                     for ((k, child), info) in map.iter_mut().zip(&infos) {
                         let kind = info.kind;
                         if round_of(kind) != round {
                             continue;
                         }
+                        // The key first, so pointers can name the member by
+                        // its redacted key.
+                        let report_len = self.report.as_ref().map_or(0, Vec::len);
+                        let new_key = self.rewrite_key(k);
                         if reporting {
-                            self.path.push(pointer_seg(k));
+                            self.path.push(pointer_seg(&new_key));
+                            let pointer_fix = self.current_pointer();
+                            if let Some(r) = self.report.as_mut() {
+                                for l in &mut r[report_len..] {
+                                    match &mut l.embedded_pointer {
+                                        Some(e) => *e = pointer_fix.1.clone().unwrap_or_default(),
+                                        None => l.pointer = pointer_fix.0.clone(),
+                                    }
+                                }
+                            }
+                        }
+                        if let Cow::Owned(nk) = new_key {
+                            renamed
+                                .get_or_insert_with(Default::default)
+                                .insert(k.clone(), nk);
                         }
                         let child_people = info.people_container
                             || (po
@@ -371,19 +400,12 @@ impl<'a> Redactor<'a> {
                         if reporting {
                             self.path.pop();
                         }
-                        let new_key = self.rewrite_key(k);
-                        if let Cow::Owned(nk) = new_key {
-                            renamed.get_or_insert_with(Vec::new).push((k.clone(), nk));
-                        }
                     }
                 }
-                if let Some(renames) = renamed {
+                if let Some(mut renames) = renamed {
                     let old = std::mem::take(map);
                     for (k, v) in old {
-                        let nk = renames
-                            .iter()
-                            .find(|(o, _)| *o == k)
-                            .map_or(k, |(_, n)| n.clone());
+                        let nk = renames.remove(&k).unwrap_or(k);
                         map.insert(nk, v);
                     }
                 }
@@ -397,8 +419,14 @@ impl<'a> Redactor<'a> {
     fn rewrite_key<'k>(&mut self, k: &'k str) -> Cow<'k, str> {
         let maybe = k.contains(['@', '['])
             || k.bytes().any(|b| b.is_ascii_digit())
-            || (k.contains(' ') && k.chars().any(char::is_uppercase));
-        if k.len() < 3 || !maybe {
+            || (k.contains(' ') && k.chars().any(char::is_uppercase))
+            || !k.is_ascii()
+            // A key that is a name the session knows: {"Ufukay": 3}.
+            || (k.len() <= 40
+                && k.starts_with(|c: char| c.is_uppercase())
+                && self.vault.has_names()
+                && self.vault.knows_name_word(&names::fold(k)));
+        if k.len() < 2 || !maybe {
             return Cow::Borrowed(k);
         }
         self.rewrite_str(k, Leaf::TEXT, true)
@@ -419,10 +447,12 @@ impl<'a> Redactor<'a> {
                 self.rewrite(&mut inner, Leaf::TEXT, false, depth + 1);
                 self.path = outer_path;
                 self.embed_path = outer_embed;
-                if self.stats == before {
-                    return None;
+                if self.stats != before {
+                    return Some(serialize_like(s, &inner));
                 }
-                return Some(serialize_like(s, &inner));
+                // Nothing found in the parsed JSON. The raw text can still
+                // hold what parsing dropped (a duplicate key keeps only its
+                // last value), so scan it as text before passing it on.
             }
         }
         match self.rewrite_str(s, leaf, false) {
@@ -460,7 +490,7 @@ impl<'a> Redactor<'a> {
             self.stats.count(&f.class);
             out.push_str(&t.render());
             at = f.end;
-            self.record(f, in_key);
+            self.record(f, s, in_key);
         }
         let seg = token::escape(&s[at..]);
         if let Cow::Owned(_) = seg {
@@ -470,21 +500,34 @@ impl<'a> Redactor<'a> {
         Cow::Owned(out)
     }
 
-    fn record(&mut self, f: Finding, in_key: bool) {
-        let Some(report) = self.report.as_mut() else {
-            return;
-        };
+    /// The pointer (and embedded pointer) of the current path.
+    fn current_pointer(&self) -> (String, Option<String>) {
+        self.current_pointer_of(&self.path)
+    }
+
+    fn current_pointer_of(&self, path: &[String]) -> (String, Option<String>) {
         let join = |p: &[String]| p.iter().map(|s| format!("/{s}")).collect::<String>();
-        let (pointer, embedded_pointer) = match &self.embed_path {
-            Some(outer) => (join(outer), Some(join(&self.path))),
-            None => (join(&self.path), None),
-        };
-        report.push(Located {
-            pointer,
-            embedded_pointer,
-            in_key,
-            finding: f,
-        });
+        match &self.embed_path {
+            Some(outer) => (join(outer), Some(join(path))),
+            None => (join(path), None),
+        }
+    }
+
+    fn record(&mut self, f: Finding, text: &str, in_key: bool) {
+        if self.report.is_none() {
+            return;
+        }
+        let value = self.show_values.then(|| text[f.start..f.end].to_string());
+        let (pointer, embedded_pointer) = self.current_pointer();
+        if let Some(report) = self.report.as_mut() {
+            report.push(Located {
+                pointer,
+                embedded_pointer,
+                in_key,
+                finding: f,
+                value,
+            });
+        }
     }
 }
 
@@ -736,6 +779,23 @@ mod tests {
             json!(["[NAME_1]", "[EMAIL_1]", "[PHONE_1]"])
         );
         assert_eq!(out["values"][0], json!(["Name", "Email", "Phone"]));
+    }
+
+    #[test]
+    fn json_in_table_headers_keeps_its_place() {
+        let doc = json!([["{}", "email"], ["x", "{\"phone\":\"212-886-2773\"}"]]);
+        let (out, vault) = run(doc.clone());
+        assert_eq!(out[0][0], "{}");
+        let mut back = out;
+        restore(&vault, &mut back).unwrap();
+        assert_eq!(crate::check::norm(&back), crate::check::norm(&doc));
+    }
+
+    #[test]
+    fn duplicate_keys_in_json_text_do_not_hide_values() {
+        let doc = json!({"t": "{\"email\":\"ann@x.com\",\"email\":\"x\"}"});
+        let (out, _) = run(doc);
+        assert!(!out.to_string().contains("ann@x.com"), "{out}");
     }
 
     #[test]

@@ -40,8 +40,9 @@ pub enum Detector {
     Lexicon,
 }
 
-/// One piece of personal data found in a string.
-#[derive(Clone, Debug, PartialEq)]
+/// One piece of personal data found in a string. Its `Debug` output leaves
+/// the value out.
+#[derive(Clone, PartialEq)]
 pub struct Finding {
     pub class: Class,
     /// Byte span in the scanned string.
@@ -52,6 +53,17 @@ pub struct Finding {
     /// The normalized value (lower-case email, E.164 phone, folded name):
     /// plaintext, never to be logged.
     pub normalized: String,
+}
+
+impl std::fmt::Debug for Finding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Finding")
+            .field("class", &self.class)
+            .field("span", &(self.start..self.end))
+            .field("detector", &self.detector)
+            .field("confidence", &self.confidence)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What the session already knows about names (session recall).
@@ -170,6 +182,7 @@ impl Engine {
         for lx in &self.lexicons {
             lx.find(text, &mut out);
         }
+        let names_before = out.iter().filter(|f| f.class == Class::Name).count();
         match leaf.key {
             KeyKind::Phone => {
                 if let Some(f) = structured_phone(text) {
@@ -188,17 +201,33 @@ impl Engine {
                 };
                 names::person_value(text, how, memory, &mut out)
             }
-            KeyKind::NotPerson => {}
-            KeyKind::Email | KeyKind::Other if cap => {
-                if text.contains('\n') || text.contains(':') {
-                    table::scan_lines(text, memory, &mut out);
+            KeyKind::NotPerson | KeyKind::Email | KeyKind::Other => {}
+        }
+        let structured_names = out.iter().filter(|f| f.class == Class::Name).count() > names_before;
+        // Prose gets the free-text detectors: under ordinary keys always;
+        // under person keys when the value was not a plain name ("Q3 sync –
+        // Maya Vieira"); under keys about other things (title, company) only
+        // for phrases of several words, so "Lyon" or "Pied Piper" under
+        // `city`/`account` are never read as people.
+        let prose = cap
+            && match leaf.key {
+                KeyKind::Email | KeyKind::Other => true,
+                KeyKind::Person | KeyKind::MaybePerson => {
+                    !structured_names && text.trim().contains(' ')
                 }
-                for f in out.iter().filter(|f| f.class == Class::Name) {
-                    learn(&mut local, &f.normalized);
-                }
-                self.free_text(text, memory, &mut local, &mut out);
+                KeyKind::NotPerson => text.trim().contains(' '),
+                KeyKind::Phone => false,
+            };
+        if prose {
+            if matches!(leaf.key, KeyKind::Email | KeyKind::Other)
+                && (text.contains('\n') || text.contains(':'))
+            {
+                table::scan_lines(text, memory, &mut out);
             }
-            KeyKind::Email | KeyKind::Other => {}
+            for f in out.iter().filter(|f| f.class == Class::Name) {
+                learn(&mut local, &f.normalized);
+            }
+            self.free_text(text, memory, &mut local, &mut out);
         }
         resolve(out)
     }
@@ -293,7 +322,7 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
     }
     if !body
         .chars()
-        .all(|c| c.is_ascii_digit() || " +-.()/".contains(c))
+        .all(|c| c.is_ascii_digit() || " +-.()/\u{a0}\u{202f}".contains(c))
     {
         return None;
     }
@@ -336,6 +365,7 @@ fn class_rank(c: &Class) -> u8 {
 
 /// Keeps the best of overlapping findings: emails over phones over custom
 /// classes over names; within a class the longer, then the more confident.
+/// O(n log n): kept spans live in a map by start.
 fn resolve(mut fs: Vec<Finding>) -> Vec<Finding> {
     if fs.len() <= 1 {
         return fs;
@@ -347,14 +377,21 @@ fn resolve(mut fs: Vec<Finding>) -> Vec<Finding> {
             .then(b.confidence.total_cmp(&a.confidence))
             .then(a.start.cmp(&b.start))
     });
-    let mut kept: Vec<Finding> = Vec::with_capacity(fs.len());
+    let mut kept: std::collections::BTreeMap<usize, Finding> = std::collections::BTreeMap::new();
     for f in fs {
-        if f.start < f.end && !kept.iter().any(|k| f.start < k.end && k.start < f.end) {
-            kept.push(f);
+        if f.start >= f.end {
+            continue;
+        }
+        // The kept span starting last before f.end is the only one that can overlap.
+        let overlaps = kept
+            .range(..f.end)
+            .next_back()
+            .is_some_and(|(_, k)| k.end > f.start);
+        if !overlaps {
+            kept.insert(f.start, f);
         }
     }
-    kept.sort_by_key(|f| f.start);
-    kept
+    kept.into_values().collect()
 }
 
 #[cfg(test)]

@@ -780,13 +780,17 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         let rest = &text[ws[last].end..];
         let r = rest.trim_start_matches([' ', '"', '\'']);
         if r.starts_with('<') || r.starts_with('(') {
-            let inner = &r[1..];
-            let inner = &inner[..inner
-                .find(['>', ')', '\n'])
-                .unwrap_or(inner.len())
-                .min(inner.len())];
-            if inner.contains('@') && !inner.contains(' ') {
-                return Support::Strong;
+            // An address is short: look at most 320 bytes ahead.
+            let mut cap = r.len().min(321);
+            while !r.is_char_boundary(cap) {
+                cap -= 1;
+            }
+            let inner = &r[1..cap];
+            if let Some(close) = inner.find(['>', ')', '\n']) {
+                let inner = &inner[..close];
+                if inner.contains('@') && !inner.contains(' ') {
+                    return Support::Strong;
+                }
             }
         }
         if let Some(after_colon) = rest.strip_prefix(':') {
@@ -806,7 +810,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         let idx: Vec<usize> = (c.first..=c.last)
             .filter(|&k| !is_particle(text, &ws[k]))
             .collect();
-        if idx.iter().any(|&k| ws[k].case == Case::Mixed) {
+        if idx.is_empty() || idx.iter().any(|&k| ws[k].case == Case::Mixed) {
             return None;
         }
         let infos: Vec<WordInfo> = idx.iter().map(|&k| self.info(&ws[k])).collect();
@@ -1187,6 +1191,13 @@ mod tests {
             "Hi team, Hi All",
         ] {
             assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+    }
+
+    #[test]
+    fn context_words_around_particles_do_not_panic() {
+        for t in ["Hi von Inc", "Dear von Ltd", "Hi da", "Thanks van der"] {
+            let _ = scan(t);
         }
     }
 

@@ -90,6 +90,24 @@ fn run_end(b: &[u8], start: usize) -> usize {
                 }
             }
             b'+' if j == start || (j == start + 1 && b[start] == b'(') => {}
+            // No-break spaces as group separators (French and other
+            // typesetting): U+00A0 and U+202F.
+            0xC2 if b.get(j + 1) == Some(&0xA0) => {
+                seps += 1;
+                if seps > 3 {
+                    break;
+                }
+                j += 2;
+                continue;
+            }
+            0xE2 if b.get(j + 1) == Some(&0x80) && b.get(j + 2) == Some(&0xAF) => {
+                seps += 1;
+                if seps > 3 {
+                    break;
+                }
+                j += 3;
+                continue;
+            }
             _ => break,
         }
         j += 1;
@@ -135,10 +153,16 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
         }
     }
 
-    let shape = Shape::of(cand)?;
-    let normalized = match validate(cand, &shape) {
+    // libphonenumber knows ASCII spaces only.
+    let cand: std::borrow::Cow<'_, str> = if cand.is_ascii() {
+        cand.into()
+    } else {
+        cand.replace(['\u{a0}', '\u{202f}'], " ").into()
+    };
+    let shape = Shape::of(&cand)?;
+    let normalized = match validate(&cand, &shape) {
         Some(n) => n,
-        None if has_cue(text, start) => validate_cued(cand, &shape)?,
+        None if has_cue(text, start) => validate_cued(&cand, &shape)?,
         None => return None,
     };
     let normalized = match ext {
@@ -210,7 +234,7 @@ impl Shape {
                         cur = 0;
                     }
                     seps |= match c {
-                        ' ' | '\u{a0}' => 1,
+                        ' ' | '\u{a0}' | '\u{202f}' => 1,
                         '-' => 2,
                         '.' => 4,
                         '(' => {
@@ -486,6 +510,18 @@ mod tests {
         assert_eq!(spans, ["(212) 886-2773 ext. 6918", "+44 20 7946 0958"]);
         assert_eq!(out[0].normalized, "+12128862773;ext=6918");
         assert_eq!(out[1].normalized, "+442079460958");
+    }
+
+    #[test]
+    fn no_break_spaces_separate_groups() {
+        assert_eq!(
+            phones("appelez le 01\u{a0}42\u{a0}68\u{a0}53\u{a0}00 svp"),
+            ["01\u{a0}42\u{a0}68\u{a0}53\u{a0}00"]
+        );
+        assert_eq!(
+            phones("+33\u{202f}1\u{202f}42\u{202f}68\u{202f}53\u{202f}00"),
+            ["+33\u{202f}1\u{202f}42\u{202f}68\u{202f}53\u{202f}00"]
+        );
     }
 
     #[test]

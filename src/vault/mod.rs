@@ -63,8 +63,8 @@ pub enum VaultError {
     Random,
 }
 
-/// One minted token.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// One minted token. Its `Debug` output leaves the value out.
+#[derive(Clone, Serialize, Deserialize)]
 pub struct Entry {
     pub id: TokenId,
     /// The normalized value (lower-case email, E.164 phone, folded name).
@@ -84,11 +84,29 @@ impl Entry {
 
 /// One surface form of a value: its exact text, and whether it was a JSON
 /// number (a phone number under a `phone` key) so it restores as one.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Form {
     pub text: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub number: bool,
+}
+
+impl std::fmt::Debug for Entry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Entry")
+            .field("id", &self.id)
+            .field("variants", &self.forms.len())
+            .field("sources", &self.sources)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for Form {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Form")
+            .field("number", &self.number)
+            .finish_non_exhaustive()
+    }
 }
 
 /// The serializable state of a vault (what stores persist).

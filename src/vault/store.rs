@@ -128,6 +128,12 @@ fn decode_snapshot(bytes: &[u8], what: &str) -> Result<Vault, VaultError> {
 
 /// Encrypts a vault into the file format.
 pub fn seal(vault: &Vault, key: &VaultKey) -> Result<Vec<u8>, VaultError> {
+    seal_for(vault, key, b"")
+}
+
+/// Encrypts a vault bound to `context` (a session id): the file opens only
+/// with the same context, so one session's file cannot stand in for another's.
+pub fn seal_for(vault: &Vault, key: &VaultKey, context: &[u8]) -> Result<Vec<u8>, VaultError> {
     let rng = SystemRandom::new();
     let mut salt = [0u8; 16];
     let mut nonce = [0u8; 12];
@@ -146,10 +152,11 @@ pub fn seal(vault: &Vault, key: &VaultKey) -> Result<Vec<u8>, VaultError> {
     let sealing = LessSafeKey::new(
         UnboundKey::new(&AES_256_GCM, &k).map_err(|_| VaultError::Key("bad key length".into()))?,
     );
+    let aad = [&out[..HEADER_LEN], context].concat();
     sealing
         .seal_in_place_append_tag(
             Nonce::assume_unique_for_key(nonce),
-            Aad::from(&out[..HEADER_LEN]),
+            Aad::from(&aad[..]),
             &mut body,
         )
         .map_err(|_| VaultError::Key("encryption failed".into()))?;
@@ -159,6 +166,16 @@ pub fn seal(vault: &Vault, key: &VaultKey) -> Result<Vec<u8>, VaultError> {
 
 /// Decrypts the file format; `what` names the file in errors.
 pub fn open(bytes: &[u8], key: &VaultKey, what: &Path) -> Result<Vault, VaultError> {
+    open_for(bytes, key, what, b"")
+}
+
+/// Decrypts a file sealed with [`seal_for`] and the same `context`.
+pub fn open_for(
+    bytes: &[u8],
+    key: &VaultKey,
+    what: &Path,
+    context: &[u8],
+) -> Result<Vault, VaultError> {
     if bytes.len() < HEADER_LEN + 16 || &bytes[..8] != MAGIC {
         return Err(file_err(what, "not a Sluice vault file (bad header)"));
     }
@@ -178,10 +195,11 @@ pub fn open(bytes: &[u8], key: &VaultKey, what: &Path) -> Result<Vault, VaultErr
         UnboundKey::new(&AES_256_GCM, &k).map_err(|_| VaultError::Key("bad key length".into()))?,
     );
     let mut body = bytes[HEADER_LEN..].to_vec();
+    let aad = [&bytes[..HEADER_LEN], context].concat();
     let plain = opening
         .open_in_place(
             Nonce::assume_unique_for_key(nonce),
-            Aad::from(&bytes[..HEADER_LEN]),
+            Aad::from(&aad[..]),
             &mut body,
         )
         .map_err(|_| VaultError::Decrypt {
@@ -207,9 +225,13 @@ pub fn read_file(path: &Path, key: &VaultKey) -> Result<Option<Vault>, VaultErro
     }
 }
 
-/// Writes a vault file atomically (temporary file, then rename), mode 0600.
+/// Writes a vault file atomically (a fresh temporary file, then rename),
+/// mode 0600.
 pub fn write_file(path: &Path, vault: &Vault, key: &VaultKey) -> Result<(), VaultError> {
-    let bytes = seal(vault, key)?;
+    write_sealed(path, &seal(vault, key)?)
+}
+
+fn write_sealed(path: &Path, bytes: &[u8]) -> Result<(), VaultError> {
     let dir = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -217,23 +239,56 @@ pub fn write_file(path: &Path, vault: &Vault, key: &VaultKey) -> Result<(), Vaul
     let name = path
         .file_name()
         .ok_or_else(|| file_err(path, "not a file path"))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    let mut suffix = [0u8; 8];
+    SystemRandom::new()
+        .fill(&mut suffix)
+        .map_err(|_| VaultError::Random)?;
+    let suffix: String = suffix.iter().map(|b| format!("{b:02x}")).collect();
+    let tmp = dir.join(format!(".{}.{suffix}.tmp", name.to_string_lossy()));
     let mut opts = std::fs::OpenOptions::new();
-    opts.write(true).create(true).truncate(true);
+    // create_new: never follow or reuse an existing file (or symlink).
+    opts.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
         opts.mode(0o600);
     }
     let mut f = opts.open(&tmp).map_err(|e| file_err(&tmp, e))?;
-    f.write_all(&bytes)
-        .and_then(|_| f.sync_all())
-        .map_err(|e| file_err(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| file_err(path, e))
+    let written = f.write_all(bytes).and_then(|_| f.sync_all());
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(file_err(&tmp, e));
+    }
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        file_err(path, e)
+    })
+}
+
+/// An exclusive lock on a vault file (held through `FILE.lock`), so two
+/// processes continuing one session do not mint the same token ids for
+/// different values. Released when dropped.
+pub struct VaultLock {
+    _file: std::fs::File,
+}
+
+impl VaultLock {
+    pub fn acquire(path: &Path) -> Result<VaultLock, VaultError> {
+        let lock_path = path.with_file_name(format!(
+            "{}.lock",
+            path.file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_default()
+        ));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| file_err(&lock_path, e))?;
+        file.lock().map_err(|e| file_err(&lock_path, e))?;
+        Ok(VaultLock { _file: file })
+    }
 }
 
 /// One encrypted file per session in a directory.
@@ -264,11 +319,17 @@ impl EncryptedFileStore {
 
 impl VaultStore for EncryptedFileStore {
     fn load(&self, session: &str) -> Result<Option<Vault>, VaultError> {
-        read_file(&self.path(session)?, &self.key)
+        let path = self.path(session)?;
+        match std::fs::read(&path) {
+            Ok(bytes) => open_for(&bytes, &self.key, &path, session.as_bytes()).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(file_err(&path, e)),
+        }
     }
 
     fn save(&self, session: &str, vault: &Vault) -> Result<(), VaultError> {
-        write_file(&self.path(session)?, vault, &self.key)
+        let path = self.path(session)?;
+        write_sealed(&path, &seal_for(vault, &self.key, session.as_bytes())?)
     }
 }
 
