@@ -4,8 +4,11 @@
 
 use super::{Class, Detector, Finding};
 
+/// Local-part characters in practice: letters, digits, marks and `._%+-`.
+/// RFC 5322 allows `!#$&*=?^{|}~` too, but in text they delimit (`?email=`,
+/// `&to=`), and addresses that use them are rare enough to trade for that.
 fn local_char(c: char) -> bool {
-    c.is_alphanumeric() || is_mark(c) || "_%+-!#$&*=?^`{|}~.".contains(c)
+    c.is_alphanumeric() || is_mark(c) || "_%+-.".contains(c)
 }
 
 fn domain_char(c: char) -> bool {
@@ -23,9 +26,17 @@ fn is_mark(c: char) -> bool {
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let bytes = text.as_bytes();
     let mut search = 0;
-    while let Some(rel) = bytes[search..].iter().position(|&b| b == b'@') {
+    while let Some(rel) = bytes[search..].iter().position(|&b| b == b'@' || b == b'%') {
         let at = search + rel;
         search = at + 1;
+        // `%40` is an `@` in a URL (`?email=ann%40example.com`).
+        let w = if bytes[at] == b'@' {
+            1
+        } else if bytes.get(at + 1) == Some(&b'4') && bytes.get(at + 2) == Some(&b'0') {
+            3
+        } else {
+            continue;
+        };
         // Local part: back from the `@`.
         let mut start = at;
         for (i, c) in text[..at].char_indices().rev() {
@@ -36,32 +47,27 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             }
         }
         // A local part cannot start with a dot; leading punctuation belongs to the prose.
-        while start < at
-            && matches!(
-                bytes[start],
-                b'.' | b'-' | b'|' | b'{' | b'`' | b'~' | b'*' | b'='
-            )
-        {
+        while start < at && matches!(bytes[start], b'.' | b'-' | b'%' | b'+') {
             start += 1;
         }
         // Domain: forward from the `@`.
-        let mut end = at + 1;
-        for (i, c) in text[at + 1..].char_indices() {
+        let mut end = at + w;
+        for (i, c) in text[at + w..].char_indices() {
             if domain_char(c) {
-                end = at + 1 + i + c.len_utf8();
+                end = at + w + i + c.len_utf8();
             } else {
                 break;
             }
         }
         // Trailing dots and hyphens end the sentence, not the domain.
-        while end > at + 1 && matches!(bytes[end - 1], b'.' | b'-') {
+        while end > at + w && matches!(bytes[end - 1], b'.' | b'-') {
             end -= 1;
         }
-        if start == at || end <= at + 1 {
+        if start == at || end <= at + w {
             continue;
         }
         let local = &text[start..at];
-        let domain = &text[at + 1..end];
+        let domain = &text[at + w..end];
         if local.ends_with('.') || local.contains("..") || local.len() > 64 {
             continue;
         }
@@ -81,7 +87,10 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             end,
             detector: Detector::Email,
             confidence: 0.99,
-            normalized: text[start..end].to_lowercase(),
+            normalized: text[start..end]
+                .to_lowercase()
+                .replace("%40", "@")
+                .replace("%2b", "+"),
         });
         search = end;
     }
@@ -159,6 +168,18 @@ mod tests {
             ["bob@x.io", "carol@y.org"]
         );
         assert_eq!(emails("a@xn--bcher-kva.de"), ["a@xn--bcher-kva.de"]);
+    }
+
+    #[test]
+    fn percent_encoded_addresses_in_urls() {
+        assert_eq!(
+            emails("https://x.io/u?email=swati.patil%40gmail.com&x=1"),
+            ["swati.patil%40gmail.com"]
+        );
+        let mut out = vec![];
+        find("a%2Bb%40Example.com", &mut out);
+        assert_eq!(out[0].normalized, "a+b@example.com");
+        assert!(emails("50%40 off").is_empty());
     }
 
     #[test]

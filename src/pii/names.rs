@@ -172,6 +172,10 @@ const PARTICLES: &[&str] = &[
 ];
 
 const TITLES: &[&str] = &[
+    "agent",
+    "operator",
+    "caller",
+    "moderator",
     "mr",
     "mrs",
     "ms",
@@ -355,12 +359,139 @@ const GREETING: u8 = 1;
 const TITLE: u8 = 2;
 const LEAD: u8 = 4;
 const PARTICLE: u8 = 8;
+const PLACE: u8 = 16;
+
+/// Words that start place names ("San José", "St. Louis", "Fort Worth").
+const PLACE_PREFIXES: &[&str] = &[
+    "san", "santa", "santo", "são", "st", "ste", "saint", "sainte", "fort", "ft", "port", "mount",
+    "mt", "lake", "new", "los", "las", "el", "cape", "glen", "isle", "puerto", "rue", "ul", "via",
+    "avenida", "av", "calle", "rua", "praça", "plac", "banco", "grupo", "groupe", "gruppo",
+];
+
+/// Words that end organization and place names ("Walt Disney Company",
+/// "Nelson Mandela Square"): a run that ends in one is not a person.
+const ORG_TAILS: &[&str] = &[
+    "company",
+    "co",
+    "motor",
+    "motors",
+    "inc",
+    "corp",
+    "corporation",
+    "llc",
+    "ltd",
+    "plc",
+    "gmbh",
+    "group",
+    "bank",
+    "foundation",
+    "university",
+    "college",
+    "institute",
+    "hospital",
+    "clinic",
+    "square",
+    "street",
+    "st",
+    "avenue",
+    "ave",
+    "road",
+    "rd",
+    "boulevard",
+    "blvd",
+    "lane",
+    "park",
+    "bridge",
+    "hall",
+    "tower",
+    "plaza",
+    "station",
+    "airport",
+    "center",
+    "centre",
+    "stadium",
+    "arena",
+    "museum",
+    "library",
+    "school",
+    "academy",
+    "hotel",
+    "church",
+    "cathedral",
+    "memorial",
+    "trust",
+    "fund",
+    "capital",
+    "partners",
+    "associates",
+    "holdings",
+    "industries",
+    "enterprises",
+    "labs",
+    "studios",
+    "records",
+    "airlines",
+    "airways",
+    "building",
+    "theatre",
+    "theater",
+    "prize",
+    "award",
+    "awards",
+    "foods",
+    "brothers",
+    "bros",
+    "sons",
+    "effect",
+    "island",
+    "islands",
+    "harbour",
+    "harbor",
+    "hills",
+    "county",
+    "valley",
+    "river",
+    "bay",
+    "beach",
+    "falls",
+    "heights",
+    "springs",
+    "creek",
+    "point",
+    "city",
+    "town",
+    "village",
+    "district",
+    "province",
+    "way",
+    "cement",
+    "services",
+    "enterprise",
+    "lp",
+    "llp",
+    "ag",
+    "sa",
+    "nv",
+    "bv",
+    "kg",
+    "spa",
+    "srl",
+    "pty",
+    "pvt",
+    "limited",
+    "bancorp",
+    "syndrome",
+    "disease",
+    "equation",
+    "theorem",
+];
 
 /// Context words by folded form, with what they signal.
 static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
     std::sync::LazyLock::new(|| {
         let mut m = rustc_hash::FxHashMap::default();
         for (list, flag) in [
+            (PLACE_PREFIXES, PLACE),
             (GREETINGS, GREETING),
             (TITLES, TITLE),
             (LEADS, LEAD),
@@ -398,6 +529,26 @@ fn is_in(text: &str, w: &Word, flag: u8) -> bool {
 fn spaced(text: &str, a: usize, b: usize) -> bool {
     let gap = &text[a..b];
     !gap.is_empty() && gap.len() <= 2 && gap.chars().all(|c| c == ' ' || c == '\u{a0}')
+}
+
+/// "Y. Benali": an initial, its dot and one space.
+fn initial_then(text: &str, a: &Word, b: &Word) -> bool {
+    let gap = &text[a.end..b.start];
+    (gap == ". " || gap == ".")
+        && text[a.start..a.end].chars().count() == 1
+        && a.case == Case::Title
+}
+
+/// A word glued to digits by `-`, `_` or `/` is part of an identifier
+/// (`ORD-2025-422311`, `SKU_12`, `AB/123`), not a name.
+fn glued_to_id(text: &str, w: &Word) -> bool {
+    let after = &text[w.end..];
+    let mut a = after.chars();
+    if matches!(a.next(), Some('-' | '_' | '/')) && a.next().is_some_and(|c| c.is_ascii_digit()) {
+        return true;
+    }
+    let mut b = text[..w.start].chars().rev();
+    matches!(b.next(), Some('-' | '_' | '/')) && b.next().is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
 /// Is `text[ls..at]` only a line prefix: whitespace, a timestamp in
@@ -524,7 +675,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         while i < ws.len() {
             let w = ws[i];
             let startable = match w.case {
-                Case::Title | Case::Upper => true,
+                Case::Title | Case::Upper => !glued_to_id(text, &w),
                 Case::Uncased => self.known(&w),
                 _ => false,
             };
@@ -536,7 +687,9 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             let mut j = i;
             while j + 1 < ws.len() && j - i < 6 {
                 let n = ws[j + 1];
-                if !spaced(text, ws[j].end, n.start) {
+                if !(spaced(text, ws[j].end, n.start) || initial_then(text, &ws[j], &n))
+                    || glued_to_id(text, &n)
+                {
                     break;
                 }
                 let cased = matches!(n.case, Case::Title | Case::Upper)
@@ -586,6 +739,11 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             && context_of(text, &ws[i]) == 0
         {
             return false;
+        }
+        // "San José", "St. Louis", "Walt Disney Company", "Nelson Mandela
+        // Square": places and organizations named after people.
+        if self.place_or_org(ws, i, j) {
+            return true;
         }
         let mut first = i;
         let outside = self.before(ws, i);
@@ -655,6 +813,53 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             }
             None => false,
         }
+    }
+
+    /// A line label whose value may be a person: a person key (`Owner:`),
+    /// or a word that is not an ordinary field name (`Attn:`, `Backup:`),
+    /// but not `Date:`, `Subject:`, `Status:` or `Company:`.
+    fn label_may_name_a_person(&self, label: &Word) -> bool {
+        let t = text_of(self.text, label);
+        match super::keys::classify(&super::keys::fold(t)) {
+            super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson => true,
+            super::keys::KeyKind::Other => !info(self.text, label).common,
+            _ => false,
+        }
+    }
+
+    /// Is word `k` followed by ", " and a region: a two-letter code ("BC",
+    /// "VA") or a state or country name ("Texas", "Oregon")?
+    fn followed_by_region(&self, ws: &[Word], k: usize) -> bool {
+        let Some(n) = ws.get(k + 1) else { return false };
+        let gap = &self.text[ws[k].end..n.start];
+        if gap != ", " && gap != "," {
+            return false;
+        }
+        let t = text_of(self.text, n);
+        (n.case == Case::Upper && t.len() == 2) || (n.case == Case::Title && self.info(n).blocked)
+    }
+
+    fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
+        let text = self.text;
+        if i < j && is_in(text, &ws[i], PLACE) {
+            return true;
+        }
+        if i > 0 {
+            let gap = &text[ws[i - 1].end..ws[i].start];
+            if (gap == " " || gap == ". ")
+                && is_in(text, &ws[i - 1], PLACE)
+                && ws[i - 1].case == Case::Title
+            {
+                return true;
+            }
+        }
+        if j > i {
+            let tail = text_of(text, &ws[j]);
+            if tail.len() <= 12 && ORG_TAILS.iter().any(|t| t.eq_ignore_ascii_case(tail)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Is a lone capitalized ordinary word (Carol, Mark, Amber) used as a
@@ -762,6 +967,15 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         if is_in(text, &p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
             return Support::Strong;
         }
+        // "Backup: Bongani Khumalo", "Attn: C. Okoro": the value of a label
+        // at the start of a line.
+        if gap_t == ":"
+            && !gap.contains('\n')
+            && only_line_prefix(&text[self.line_start(p.start)..p.start])
+            && self.label_may_name_a_person(&p)
+        {
+            return Support::Lead;
+        }
         if gap_t.is_empty() && !gap.contains('\n') {
             if is_in(text, &p, GREETING) {
                 return Support::Strong;
@@ -796,6 +1010,23 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         if let Some(after_colon) = rest.strip_prefix(':') {
             let start = ws[first].start;
             let ls = self.line_start(start);
+            // A one-word label ("Backup:", "Ref:") is a speaker only when it is
+            // a given name, a known name, or the line starts with a timestamp.
+            let one_word = (first..=last)
+                .filter(|&k| !is_particle(text, &ws[k]))
+                .count()
+                == 1;
+            if one_word {
+                let info = self.info(&ws[first]);
+                let stamped = !text[ls..start].trim().is_empty();
+                if !(stamped
+                    || info.strong_given()
+                    || info.ambiguous_given()
+                    || self.known(&ws[first]))
+                {
+                    return Support::None;
+                }
+            }
             if (after_colon.is_empty() || after_colon.starts_with([' ', '\n', '\t']))
                 && only_line_prefix(&text[ls..start])
             {
@@ -819,6 +1050,10 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         let n = idx.len();
         let (f, l) = (infos[0], infos[n - 1]);
 
+        // "Paris, Texas", "Victoria, BC": a place followed by its region.
+        if n == 1 && self.followed_by_region(ws, idx[0]) {
+            return None;
+        }
         // Session recall: every word known.
         if known.iter().all(|k| *k) {
             if n > 1 || support >= Support::Lead {
@@ -874,10 +1109,12 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
                 let first_ok = f.strong_given()
                     || known[0]
                     || (f.ambiguous_given() && (l.surname_like() || known[n - 1]));
-                let last_ok = l.surname_like()
-                    || l.strong_given()
-                    || known[n - 1]
-                    || (l.unknown() && !all_upper);
+                // An acronym is not a surname ("Harmony OS").
+                let acronym = ws[idx[n - 1]].case == Case::Upper
+                    && ws[idx[n - 1]].end - ws[idx[n - 1]].start <= 4;
+                let last_ok = known[n - 1]
+                    || (!acronym
+                        && (l.surname_like() || l.strong_given() || (l.unknown() && !all_upper)));
                 (first_ok && last_ok).then_some((0.75, Detector::NameDictionary))
             }
         }

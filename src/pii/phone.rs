@@ -127,9 +127,9 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
         let before = || prev_char(text, start - p.len_utf8());
         let glued = match p {
             _ if p.is_alphanumeric() => true,
-            '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | ',' | '+' => {
-                true
-            }
+            '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | '+' => true,
+            // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell.
+            ',' => before().is_some_and(|c| c.is_ascii_digit()),
             '-' => before().is_some_and(char::is_alphanumeric),
             ':' => before().is_some_and(|c| c.is_ascii_digit()),
             _ => false,
@@ -421,6 +421,10 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         if !(9..=12).contains(&nd) {
             return None;
         }
+        // "0-306-40615-2": ISBN-10 groups end in a one-digit check digit.
+        if s.groups.len() > 1 && s.groups.last() == Some(&1) {
+            return None;
+        }
         if s.groups.len() == 1 && nd > 11 {
             return None;
         }
@@ -522,6 +526,13 @@ mod tests {
             phones("+33\u{202f}1\u{202f}42\u{202f}68\u{202f}53\u{202f}00"),
             ["+33\u{202f}1\u{202f}42\u{202f}68\u{202f}53\u{202f}00"]
         );
+    }
+
+    #[test]
+    fn csv_cells_and_isbn10() {
+        assert_eq!(phones("x,+44 7911 123456,y"), ["+44 7911 123456"]);
+        assert!(phones("1,234,567.89").is_empty());
+        assert!(phones("ISBN 0-306-40615-2").is_empty());
     }
 
     #[test]

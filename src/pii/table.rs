@@ -119,7 +119,23 @@ fn table(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>
     if lines.len() < 2 {
         return false;
     }
-    let (_, header) = lines[0];
+    // The header is one of the first lines: exports often start with a
+    // title ("Exported 2024-03-01", "## Contacts").
+    for h in 0..lines.len().min(3) - 1 {
+        if table_at(&lines, h, memory, out) {
+            return true;
+        }
+    }
+    false
+}
+
+fn table_at(
+    lines: &[(usize, &str)],
+    h: usize,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    let (_, header) = lines[h];
     for delim in [b'\t', b',', b';', b'|'] {
         if !header.as_bytes().contains(&delim) {
             continue;
@@ -148,7 +164,7 @@ fn table(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>
             continue;
         }
         let mut rows = 0;
-        for &(lo, line) in &lines[1..] {
+        for &(lo, line) in &lines[h + 1..] {
             let Some(row) = cells(line, delim) else {
                 continue;
             };
@@ -216,6 +232,20 @@ mod tests {
         assert_eq!(
             found("| Owner | Status |\n|---|---|\n| Peter Kubíčková | open |\n"),
             ["Peter Kubíčková"]
+        );
+    }
+
+    #[test]
+    fn header_after_a_title_line() {
+        assert_eq!(
+            found("Exported 2024-03-01 by admin\nFull Name,Email\nBongani Khumalo,b@x.org\n"),
+            ["Bongani Khumalo"]
+        );
+        assert_eq!(
+            found(
+                "## Contacts\n\n| Cust. Name | Phone |\n|---|---|\n| Ngozi Adeyemi | 0803 201 7789 |\n"
+            ),
+            ["Ngozi Adeyemi", "0803 201 7789"]
         );
     }
 
