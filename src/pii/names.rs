@@ -855,7 +855,15 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         }
         if j > i {
             let tail = text_of(text, &ws[j]);
-            if tail.len() <= 12 && ORG_TAILS.iter().any(|t| t.eq_ignore_ascii_case(tail)) {
+            // Common surnames among them (Hall, Park, Bay) stay names.
+            let surname = {
+                let r = self.info(&ws[j]).surname_rank;
+                r > 0 && r <= 5_000
+            };
+            if !surname
+                && tail.len() <= 12
+                && ORG_TAILS.iter().any(|t| t.eq_ignore_ascii_case(tail))
+            {
                 return true;
             }
         }
@@ -1436,6 +1444,19 @@ mod tests {
         for t in ["Hi von Inc", "Dear von Ltd", "Hi da", "Thanks van der"] {
             let _ = scan(t);
         }
+    }
+
+    #[test]
+    fn places_and_organizations_named_after_people() {
+        for t in [
+            "Shares of Walt Disney Company rose",
+            "at Nelson Mandela Square today",
+            "in San José and St. Louis",
+            "Paris, Texas",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+        assert_eq!(scan("[00:05:23] Yvonne Hall: call me"), ["Yvonne Hall"]);
     }
 
     #[test]
