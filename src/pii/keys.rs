@@ -676,25 +676,6 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
         )
 }
 
-/// Keys whose presence in an object makes it about a person.
-pub fn is_personal_sibling(folded: &str) -> bool {
-    matches!(
-        classify(folded),
-        KeyKind::Person | KeyKind::Email | KeyKind::Phone
-    ) || matches!(
-        folded,
-        "dob"
-            | "dateofbirth"
-            | "birthday"
-            | "birthdate"
-            | "gender"
-            | "ssn"
-            | "jobtitle"
-            | "salutation"
-            | "pronouns"
-    )
-}
-
 /// Plural container keys whose elements are people.
 pub fn is_people_container(folded: &str) -> bool {
     const PEOPLE: &[&str] = &[

@@ -60,31 +60,24 @@ pub struct TokenRef {
 impl TokenRef {
     /// The token text as shown to the model.
     pub fn render(&self) -> String {
-        let mut s = format!("[{}", self.id);
-        if self.variant > 1 {
-            s.push('_');
-            s.push_str(&self.variant.to_string());
-        }
-        if let Some(r) = &self.reveal {
-            s.push('@');
-            s.push_str(r);
-        }
-        s.push(']');
-        s
+        self.write(self.reveal.as_deref())
     }
-}
 
-impl TokenRef {
     /// The token as named in errors and logs: a partial reveal (part of a
     /// value) is elided, `[EMAIL_4@…]`.
     pub fn label(&self) -> String {
+        self.write(self.reveal.as_ref().map(|_| "…"))
+    }
+
+    fn write(&self, reveal: Option<&str>) -> String {
         let mut s = format!("[{}", self.id);
         if self.variant > 1 {
             s.push('_');
             s.push_str(&self.variant.to_string());
         }
-        if self.reveal.is_some() {
-            s.push_str("@…");
+        if let Some(r) = reveal {
+            s.push('@');
+            s.push_str(r);
         }
         s.push(']');
         s
