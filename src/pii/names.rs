@@ -130,16 +130,24 @@ fn is_camel(word: &str) -> bool {
 /// Folds a word or name for dictionary and recall lookups: lower case,
 /// typographic apostrophes unified, whitespace collapsed.
 pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    fold_into(s, &mut out);
+    out
+}
+
+/// Appends the folded form of `s` to `out` (see [`fold`]).
+fn fold_into(s: &str, out: &mut String) {
     if s.bytes()
         .all(|b| b.is_ascii_alphabetic() || b == b'-' || b == b'\'')
     {
-        return s.to_ascii_lowercase();
+        out.extend(s.bytes().map(|b| b.to_ascii_lowercase() as char));
+        return;
     }
-    let mut out = String::with_capacity(s.len());
+    let base = out.len();
     let mut space = false;
     for c in s.chars() {
         if c.is_whitespace() {
-            space = !out.is_empty();
+            space = out.len() > base;
             continue;
         }
         if space {
@@ -151,7 +159,6 @@ pub fn fold(s: &str) -> String {
             _ => out.extend(c.to_lowercase()),
         }
     }
-    out
 }
 
 /// The normalized form of a name, for "same value, same token": folded,
@@ -581,19 +588,24 @@ pub struct TextWords {
     pub ws: Vec<Word>,
     /// Byte offsets of the line breaks, for O(log n) line starts.
     newlines: Vec<usize>,
-    meta: Vec<Option<(Box<str>, WordInfo)>>,
+    /// Folded forms of the cased words, one after another (one allocation).
+    folded: String,
+    /// Per word: its range in `folded` and its dictionary entry (cased words only).
+    meta: Vec<Option<(std::ops::Range<usize>, WordInfo)>>,
 }
 
 impl TextWords {
     pub fn new(text: &str) -> Self {
         let ws = words(text);
+        let mut folded = String::new();
         let meta = ws
             .iter()
             .map(|w| match w.case {
                 Case::Title | Case::Upper | Case::Uncased => {
-                    let f = fold(text_of(text, w));
-                    let i = word_info(&f);
-                    Some((f.into_boxed_str(), i))
+                    let start = folded.len();
+                    fold_into(text_of(text, w), &mut folded);
+                    let i = word_info(&folded[start..]);
+                    Some((start..folded.len(), i))
                 }
                 _ => None,
             })
@@ -604,7 +616,12 @@ impl TextWords {
             .filter(|(_, b)| *b == b'\n')
             .map(|(i, _)| i)
             .collect();
-        TextWords { ws, newlines, meta }
+        TextWords {
+            ws,
+            newlines,
+            folded,
+            meta,
+        }
     }
 }
 
@@ -620,7 +637,7 @@ pub struct FreeText<'a, M: NameMemory + ?Sized> {
 impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     fn folded(&self, w: &Word) -> std::borrow::Cow<'_, str> {
         match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
-            Some((f, _)) => std::borrow::Cow::Borrowed(&**f),
+            Some((r, _)) => std::borrow::Cow::Borrowed(&self.words.folded[r.clone()]),
             None => std::borrow::Cow::Owned(fold(text_of(self.text, w))),
         }
     }
