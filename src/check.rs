@@ -90,7 +90,7 @@ pub fn detokenize(data: &[u8]) {
     match restore_text(&vault, text) {
         Ok(out) => {
             assert!(issued, "a token that was not issued was restored");
-            // The escaped text of the output redacts back to the input.
+            // Text without brackets has nothing to restore: unchanged.
             if !text.contains('[') {
                 assert_eq!(out, text);
             }

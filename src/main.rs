@@ -156,32 +156,26 @@ fn for_each_doc(
 ) -> Result<bool> {
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut ok = true;
     if !lines {
         let mut buf = Vec::new();
-        stdin
-            .take(u64::MAX)
-            .read_to_end(&mut buf)
-            .context("reading stdin")?;
+        let mut stdin = stdin;
+        stdin.read_to_end(&mut buf).context("reading stdin")?;
         let text = std::str::from_utf8(&buf)
             .map_err(|e| anyhow::anyhow!("stdin: invalid UTF-8 at byte {}", e.valid_up_to()))?;
         let doc: Value =
             serde_json::from_str(text).map_err(|e| anyhow::anyhow!("stdin: invalid JSON: {e}"))?;
         let pretty = text.trim().contains('\n');
-        match f(1, doc) {
-            Ok(v) => {
-                if pretty {
-                    serde_json::to_writer_pretty(&mut out, &v)?;
-                } else {
-                    serde_json::to_writer(&mut out, &v)?;
-                }
-                out.write_all(b"\n")?;
-            }
-            Err(e) => bail!("{e}"),
+        let v = f(1, doc).map_err(|e| anyhow::anyhow!("{e}"))?;
+        if pretty {
+            serde_json::to_writer_pretty(&mut out, &v)?;
+        } else {
+            serde_json::to_writer(&mut out, &v)?;
         }
+        out.write_all(b"\n")?;
         out.flush()?;
-        return Ok(ok);
+        return Ok(true);
     }
+    let mut ok = true;
     let mut reader = std::io::BufReader::with_capacity(1 << 16, stdin);
     let mut raw = Vec::new();
     let mut n = 0;

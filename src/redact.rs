@@ -502,14 +502,10 @@ impl<'a> Redactor<'a> {
 
     /// The pointer (and embedded pointer) of the current path.
     fn current_pointer(&self) -> (String, Option<String>) {
-        self.current_pointer_of(&self.path)
-    }
-
-    fn current_pointer_of(&self, path: &[String]) -> (String, Option<String>) {
         let join = |p: &[String]| p.iter().map(|s| format!("/{s}")).collect::<String>();
         match &self.embed_path {
-            Some(outer) => (join(outer), Some(join(path))),
-            None => (join(path), None),
+            Some(outer) => (join(outer), Some(join(&self.path))),
+            None => (join(&self.path), None),
         }
     }
 

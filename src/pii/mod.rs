@@ -300,11 +300,7 @@ fn merge_last_first(
 }
 
 fn learn(local: &mut HashSet<String>, folded: &str) {
-    for w in folded.split([' ', ',']) {
-        if w.chars().count() >= 2 && !crate::vault::NAME_PARTICLES.contains(&w) {
-            local.insert(w.to_string());
-        }
-    }
+    local.extend(names::name_words(folded).map(str::to_string));
 }
 
 /// A whole value under a phone key, accepted by shape when the scanner's

@@ -173,10 +173,20 @@ pub fn normalize(name: &str) -> String {
     fold(name)
 }
 
-const PARTICLES: &[&str] = &[
+/// Particles that belong to names but are not names on their own.
+pub(crate) const PARTICLES: &[&str] = &[
     "da", "de", "del", "della", "der", "den", "di", "do", "dos", "das", "du", "la", "le", "van",
-    "von", "ter", "ten", "bin", "ibn", "al", "el", "y", "e", "zu", "af",
+    "von", "ter", "ten", "bin", "ibn", "al", "el", "y", "e", "zu", "af", "st", "mac",
 ];
+
+/// The words of a folded name worth remembering for recall: two letters or
+/// more, particles left out ("joão miguel da cruz" → joão, miguel, cruz).
+pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
+    folded
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .filter(|w| w.chars().count() >= 2 && !PARTICLES.contains(w))
+}
 
 const TITLES: &[&str] = &[
     "agent",

@@ -148,12 +148,6 @@ impl std::fmt::Debug for Vault {
     }
 }
 
-/// Particles that belong to names but are not names on their own.
-pub(crate) const NAME_PARTICLES: &[&str] = &[
-    "da", "de", "del", "della", "der", "den", "di", "do", "dos", "das", "du", "la", "le", "van",
-    "von", "ter", "ten", "bin", "ibn", "al", "el", "y", "e", "st", "mac", "zu",
-];
-
 impl Vault {
     /// A new, empty vault with a fresh random key.
     pub fn new() -> Result<Self, VaultError> {
@@ -338,11 +332,7 @@ impl Vault {
     /// are recognized again anywhere in later text.
     pub fn learn_name(&mut self, folded: &str) {
         let mut words = 0;
-        for w in folded.split(|c: char| c.is_whitespace() || c == ',') {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            if w.chars().count() < 2 || NAME_PARTICLES.contains(&w) {
-                continue;
-            }
+        for w in crate::pii::names::name_words(folded) {
             let h = self.word_hash(w);
             self.recall.words.insert(h);
             words += 1;
