@@ -66,8 +66,27 @@ enum Command {
         #[command(flatten)]
         lex: LexiconArgs,
     },
-    /// Redact a bundled example tool result and show it restored.
+    /// Run the MCP gateway (stdio by default; `--http ADDR` for streamable HTTP at /mcp).
+    Serve {
+        /// sluice.toml, or Claude-Desktop-style JSON with `mcpServers`.
+        /// Without it, the built-in demo servers are served.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Serve streamable HTTP on this address (e.g. 127.0.0.1:8080) instead of stdio.
+        #[arg(long, value_name = "ADDR")]
+        http: Option<std::net::SocketAddr>,
+        #[command(flatten)]
+        lex: LexiconArgs,
+    },
+    /// The seed scenario end to end, with no model: leads from a spreadsheet
+    /// server into a CRM and a mailer, through the gateway; prints what the
+    /// model saw next to what the servers received.
     Demo,
+    /// Run one of the built-in demo servers over stdio (spreadsheet, crm, mailer).
+    #[command(hide = true)]
+    DemoServer { name: String },
+    /// Redact a bundled example tool result and show it restored.
+    RedactDemo,
 }
 
 #[derive(Args)]
@@ -285,7 +304,96 @@ fn run(cmd: Command) -> Result<bool> {
                 Ok(Value::Array(found.iter().map(finding_json).collect()))
             })
         }
-        Command::Demo => demo(),
+        Command::Serve { config, http, lex } => serve(config, http, &lex),
+        Command::Demo => {
+            let exe = std::env::current_exe().context("locating the sluice executable")?;
+            runtime()?.block_on(async {
+                let mut out = std::io::stdout().lock();
+                Ok(sluice::demo::scenario::run(&exe, &mut out).await?)
+            })
+        }
+        Command::DemoServer { name } => {
+            let kind = sluice::demo::Kind::parse(&name).ok_or_else(|| {
+                anyhow::anyhow!("unknown demo server {name:?} (spreadsheet, crm, mailer)")
+            })?;
+            runtime()?.block_on(sluice::demo::serve_stdio(kind))?;
+            Ok(true)
+        }
+        Command::RedactDemo => demo(),
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+fn serve(
+    config: Option<PathBuf>,
+    http: Option<std::net::SocketAddr>,
+    lex: &LexiconArgs,
+) -> Result<bool> {
+    use sluice::broker::{Broker, Hooks};
+    use sluice::config::Config;
+    use sluice::gateway::Gateway;
+    let cfg = match &config {
+        Some(p) => Config::load(p)?,
+        None => {
+            let exe = std::env::current_exe().context("locating the sluice executable")?;
+            info!("no --config: serving the built-in demo servers");
+            Config::builtin(&exe)
+        }
+    };
+    let engine = engine(lex)?;
+    runtime()?.block_on(async move {
+        let broker = Broker::new(Arc::new(cfg), Arc::new(engine), Hooks::default());
+        let collisions = broker.index().await;
+        if !collisions.is_empty() {
+            for c in &collisions {
+                eprintln!("error: {c}");
+            }
+            bail!("tool names collide; the gateway does not start");
+        }
+        let gw = Gateway::new(broker.clone());
+        let stop = tokio_util::sync::CancellationToken::new();
+        let signals = {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                wait_for_signal().await;
+                stop.cancel();
+            })
+        };
+        match http {
+            Some(addr) => {
+                let server = sluice::gateway::http::HttpServer::bind(gw, addr, stop.clone())
+                    .await
+                    .with_context(|| format!("binding {addr}"))?;
+                eprintln!(
+                    "sluice: MCP over streamable HTTP at http://{}/mcp",
+                    server.local_addr()?
+                );
+                server.run(stop.clone()).await?;
+            }
+            None => {
+                tokio::select! {
+                    r = sluice::gateway::serve_stdio(gw) => r?,
+                    _ = stop.cancelled() => {}
+                }
+            }
+        }
+        signals.abort();
+        broker.shutdown().await;
+        Ok(true)
+    })
+}
+
+async fn wait_for_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
     }
 }
 

@@ -19,7 +19,7 @@ use crate::pii::keys::{self, KeyKind};
 use crate::pii::names::{self, Structured};
 use crate::pii::{Class, Engine, Finding, Leaf};
 use crate::vault::token::{self, Piece};
-use crate::vault::{Source, Vault, VaultError};
+use crate::vault::{Source, TokenRef, Vault, VaultError};
 
 /// JSON-in-text nesting followed at most (a string holding JSON holding a string holding JSON...).
 const MAX_EMBED_DEPTH: usize = 4;
@@ -558,24 +558,59 @@ fn serialize_like(original: &str, v: &Value) -> String {
 pub enum RestoreError {
     #[error("at {pointer}: {source}")]
     Token { pointer: String, source: VaultError },
+    /// The caller's policy refused to restore a token at this place.
+    #[error("at {pointer}: token {token} may not be restored here: {reason}")]
+    Denied {
+        pointer: String,
+        token: String,
+        reason: String,
+    },
+}
+
+/// What to do with one token found while restoring, as decided by the
+/// caller (the broker asks the data-flow rules).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Replace the token by its value.
+    Restore,
+    /// Leave the token as text (the destination sees `[EMAIL_1]`).
+    Keep,
+    /// Fail the whole restore with this reason.
+    Deny(String),
 }
 
 /// Restores every token in `doc` from `vault`, in place. Escaped
 /// token-shaped text loses one escape. Unknown or malformed tokens are errors.
 pub fn restore(vault: &Vault, doc: &mut Value) -> Result<(), RestoreError> {
-    let mut path = String::new();
-    restore_value(vault, doc, &mut path, 0)
+    restore_with(vault, doc, &mut |_, _| Verdict::Restore)
 }
+
+/// As [`restore`], asking `decide` about each token first, with the JSON
+/// Pointer of the string (or member key) that holds it. Tokens are looked
+/// up before `decide` is asked: an unknown token is an error whatever the
+/// verdict would have been. JSON held in a string is walked, and its
+/// pointers are written `outer#inner`.
+pub fn restore_with(
+    vault: &Vault,
+    doc: &mut Value,
+    decide: &mut dyn FnMut(&str, &TokenRef) -> Verdict,
+) -> Result<(), RestoreError> {
+    let mut path = String::new();
+    restore_value(vault, doc, &mut path, 0, decide)
+}
+
+type Decide<'d> = &'d mut dyn FnMut(&str, &TokenRef) -> Verdict;
 
 fn restore_value(
     vault: &Vault,
     v: &mut Value,
     path: &mut String,
     depth: usize,
+    decide: Decide,
 ) -> Result<(), RestoreError> {
     match v {
         Value::String(s) => {
-            if let Some(new) = restore_leaf(vault, s, path, depth)? {
+            if let Some(new) = restore_leaf(vault, s, path, depth, decide)? {
                 *v = new;
             }
         }
@@ -584,7 +619,7 @@ fn restore_value(
                 let len = path.len();
                 path.push('/');
                 path.push_str(&i.to_string());
-                restore_value(vault, item, path, depth)?;
+                restore_value(vault, item, path, depth, decide)?;
                 path.truncate(len);
             }
         }
@@ -596,11 +631,8 @@ fn restore_value(
                     let len = path.len();
                     path.push('/');
                     path.push_str(&pointer_seg(&k));
-                    restore_value(vault, &mut child, path, depth)?;
-                    let nk = restore_text(vault, &k).map_err(|source| RestoreError::Token {
-                        pointer: path.clone(),
-                        source,
-                    })?;
+                    restore_value(vault, &mut child, path, depth, decide)?;
+                    let nk = restore_text_at(vault, &k, path, decide)?;
                     path.truncate(len);
                     map.insert(nk.into_owned(), child);
                 }
@@ -609,7 +641,7 @@ fn restore_value(
                     let len = path.len();
                     path.push('/');
                     path.push_str(&pointer_seg(k));
-                    restore_value(vault, child, path, depth)?;
+                    restore_value(vault, child, path, depth, decide)?;
                     path.truncate(len);
                 }
             }
@@ -624,6 +656,7 @@ fn restore_leaf(
     s: &str,
     path: &str,
     depth: usize,
+    decide: Decide,
 ) -> Result<Option<Value>, RestoreError> {
     if !s.contains('[') {
         return Ok(None);
@@ -644,6 +677,11 @@ fn restore_leaf(
     });
     if let Some(t) = whole {
         let form = vault.resolve_form(&t).map_err(err)?;
+        match decide(path, &t) {
+            Verdict::Restore => {}
+            Verdict::Keep => return Ok(None),
+            Verdict::Deny(reason) => return Err(denied(path, &t, reason)),
+        }
         if form.number
             && let Ok(n) = serde_json::from_str::<serde_json::Number>(&form.text)
         {
@@ -656,17 +694,38 @@ fn restore_leaf(
         && let Ok(mut inner) = serde_json::from_str::<Value>(s)
     {
         let mut p = format!("{path}#");
-        restore_value(vault, &mut inner, &mut p, depth + 1)?;
+        restore_value(vault, &mut inner, &mut p, depth + 1, decide)?;
         return Ok(Some(Value::String(serialize_like(s, &inner))));
     }
-    match restore_text(vault, s).map_err(err)? {
+    match restore_text_at(vault, s, path, decide)? {
         Cow::Borrowed(_) => Ok(None),
         Cow::Owned(o) => Ok(Some(Value::String(o))),
     }
 }
 
+fn denied(pointer: &str, t: &TokenRef, reason: String) -> RestoreError {
+    RestoreError::Denied {
+        pointer: pointer.to_string(),
+        token: t.label(),
+        reason,
+    }
+}
+
 /// Restores the tokens in one text.
 pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, VaultError> {
+    match restore_text_at(vault, s, "", &mut |_, _| Verdict::Restore) {
+        Ok(c) => Ok(c),
+        Err(RestoreError::Token { source, .. }) => Err(source),
+        Err(RestoreError::Denied { .. }) => unreachable!("every token is restored"),
+    }
+}
+
+fn restore_text_at<'t>(
+    vault: &Vault,
+    s: &'t str,
+    pointer: &str,
+    decide: Decide,
+) -> Result<Cow<'t, str>, RestoreError> {
     if !s.contains('[') {
         return Ok(Cow::Borrowed(s));
     }
@@ -681,10 +740,24 @@ pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, Vault
         match piece {
             Piece::Escaped(lit) => out.push_str(&lit),
             Piece::Token(Ok(t)) => match vault.resolve(&t) {
-                Ok(v) => out.push_str(v),
-                Err(e) => failure = Some(e),
+                Ok(v) => match decide(pointer, &t) {
+                    Verdict::Restore => out.push_str(v),
+                    Verdict::Keep => out.push_str(&s[range.clone()]),
+                    Verdict::Deny(reason) => failure = Some(denied(pointer, &t, reason)),
+                },
+                Err(e) => {
+                    failure = Some(RestoreError::Token {
+                        pointer: pointer.to_string(),
+                        source: e,
+                    })
+                }
             },
-            Piece::Token(Err(raw)) => failure = Some(VaultError::Malformed(token::label_raw(raw))),
+            Piece::Token(Err(raw)) => {
+                failure = Some(RestoreError::Token {
+                    pointer: pointer.to_string(),
+                    source: VaultError::Malformed(token::label_raw(raw)),
+                })
+            }
         }
         at = range.end;
     });

@@ -255,7 +255,7 @@ fn custom_lexicons_are_classes_of_their_own() {
 
 #[test]
 fn demo_redacts_and_restores_the_bundled_result() {
-    let out = sluice(&["demo"], b"", &[]);
+    let out = sluice(&["redact-demo"], b"", &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(

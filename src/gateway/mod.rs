@@ -1,0 +1,808 @@
+//! The model-facing MCP server.
+//!
+//! One [`GatewayHandler`] serves one MCP session (one stdio connection, or
+//! one `Mcp-Session-Id` over HTTP) and owns one broker [`Session`], hence
+//! one vault. It exposes the downstream servers either directly (every
+//! tool, resource and prompt under a server-qualified name) or through
+//! meta-tools, and forwards everything else a proxy must: resources and
+//! their subscriptions, prompts, completions, logging, progress,
+//! cancellation, and the requests servers send back (sampling,
+//! elicitation, roots), which it sends to the client from the task that
+//! serves the call.
+//!
+//! Sessions and protocol versions: Sluice speaks the MCP versions that have
+//! the `initialize` handshake (up to 2025-11-25). Tokens are scoped to a
+//! session (invariant 3), and the stateless 2026-07-28 protocol has no
+//! session to scope them to, so Sluice answers `server/discover` as a
+//! server of the older versions does (method not found) and a client that
+//! speaks both falls back to `initialize`. Over HTTP the session is the
+//! `Mcp-Session-Id` that `initialize` returns; over stdio it is the
+//! connection. A request without a session gets a vault of its own that
+//! ends with it: nothing it mints can be restored later, and any token it
+//! carries is unknown.
+
+// Logging, sampling and roots are deprecated by SEP-2577 (2026-07-28) but
+// are part of the protocol versions Sluice speaks; it proxies them.
+#![allow(deprecated)]
+
+pub mod http;
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use futures::StreamExt;
+use futures::stream::FuturesUnordered;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
+    ContentBlock, DiscoverResult, ErrorCode, ErrorData, GetPromptRequestParams, GetPromptResponse,
+    InitializeRequestParams, InitializeResult, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, Prompt, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, Resource, ResourceTemplate, ServerConfig,
+    SetLevelRequestParams, SubscribeRequestParams, Tool, UnsubscribeRequestParams,
+};
+use rmcp::service::{NotificationContext, RequestContext, ServiceError};
+use rmcp::{Peer, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use crate::broker::catalog::{Known, exposed_name};
+use crate::broker::{BackRequest, Broker, BrokerError, CallLink, ListKind, Session, Upstream};
+use crate::config::Mode;
+use crate::vault::Source;
+
+/// How tools are presented, once `auto` is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presentation {
+    Direct,
+    Progressive,
+}
+
+/// What all sessions of a gateway share.
+pub struct Gateway {
+    pub broker: Broker,
+    pub presentation: Presentation,
+    instructions: String,
+}
+
+impl Gateway {
+    /// Decides `auto` from the catalog (call after [`Broker::index`]).
+    pub fn new(broker: Broker) -> Arc<Gateway> {
+        let cfg = broker.config();
+        let presentation = match cfg.gateway.mode {
+            Mode::Direct => Presentation::Direct,
+            Mode::Progressive => Presentation::Progressive,
+            Mode::Auto => {
+                let tools: Vec<Tool> = broker
+                    .catalog()
+                    .entries()
+                    .into_iter()
+                    .flat_map(|(_, e)| e.lists.tools.clone())
+                    .collect();
+                let tokens = crate::broker::catalog::estimate_tokens(&tools);
+                let budget =
+                    (cfg.gateway.context_budget as f64 * cfg.gateway.direct_share) as usize;
+                tracing::info!(tools = tools.len(), tokens, budget, "auto mode");
+                if tokens <= budget {
+                    Presentation::Direct
+                } else {
+                    Presentation::Progressive
+                }
+            }
+        };
+        let instructions = instructions(&broker, presentation);
+        Arc::new(Gateway {
+            broker,
+            presentation,
+            instructions,
+        })
+    }
+}
+
+fn instructions(broker: &Broker, p: Presentation) -> String {
+    let mut s = String::from("Sluice is a privacy gateway in front of these MCP servers:\n");
+    for srv in broker.config().servers.iter().filter(|s| s.enabled) {
+        s.push_str(&format!(
+            "- {}{}\n",
+            srv.name,
+            srv.description
+                .as_deref()
+                .map(|d| format!(": {d}"))
+                .unwrap_or_default()
+        ));
+    }
+    s.push_str(
+        "Personal data in results appears as tokens such as [EMAIL_1], [PHONE_2], [NAME_3]. \
+         Pass tokens back unchanged in arguments (also inside longer text); Sluice restores the \
+         real values for the servers its rules allow. Text like [_EMAIL_1] is literal text, not a token.\n",
+    );
+    if p == Presentation::Progressive {
+        s.push_str("Call a server's tool with call_tool {name: \"server__tool\", arguments}; list_servers shows what is there.\n");
+    } else {
+        s.push_str("Tools are named server__tool.\n");
+    }
+    s
+}
+
+/// Per-session state of the handler.
+struct HandlerState {
+    tools: Mutex<Option<(u64, Arc<Vec<Tool>>)>>,
+    stop: CancellationToken,
+}
+
+impl Drop for HandlerState {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// Serves one MCP session.
+#[derive(Clone)]
+pub struct GatewayHandler {
+    gw: Arc<Gateway>,
+    session: Arc<Session>,
+    state: Arc<HandlerState>,
+}
+
+impl GatewayHandler {
+    pub fn new(gw: Arc<Gateway>) -> Self {
+        let session = Arc::new(gw.broker.open_session());
+        GatewayHandler {
+            gw,
+            session,
+            state: Arc::new(HandlerState {
+                tools: Mutex::new(None),
+                stop: CancellationToken::new(),
+            }),
+        }
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// Forwards catalog changes to this session's client.
+    fn watch_changes(&self, peer: Peer<RoleServer>) {
+        let mut rx = self.gw.broker.changes();
+        let stop = self.state.stop.clone();
+        let direct = self.gw.presentation == Presentation::Direct;
+        tokio::spawn(async move {
+            loop {
+                let change = tokio::select! {
+                    _ = stop.cancelled() => return,
+                    c = rx.recv() => match c {
+                        Ok(c) => c,
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(_) => return,
+                    },
+                };
+                let method = match change.kind {
+                    ListKind::Tools if direct => "notifications/tools/list_changed",
+                    ListKind::Tools => continue,
+                    ListKind::Resources => "notifications/resources/list_changed",
+                    ListKind::Prompts => "notifications/prompts/list_changed",
+                };
+                // A tools change may come with resources and prompts changes.
+                let methods: Vec<&str> = if change.kind == ListKind::Tools {
+                    vec![
+                        method,
+                        "notifications/resources/list_changed",
+                        "notifications/prompts/list_changed",
+                    ]
+                } else {
+                    vec![method]
+                };
+                for m in methods {
+                    if let Ok(n) = serde_json::from_value::<rmcp::model::ServerNotification>(
+                        json!({"method": m}),
+                    ) && peer.send_notification(n).await.is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+        });
+    }
+
+    fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+        m.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The downstream tools as this session shows them: exposed names,
+    /// definitions tokenized, schemas relaxed to accept tokens.
+    fn direct_tools(&self) -> Arc<Vec<Tool>> {
+        let catalog = self.gw.broker.catalog();
+        let generation = catalog.generation();
+        if let Some((g, tools)) = &*Self::lock(&self.state.tools)
+            && *g == generation
+        {
+            return tools.clone();
+        }
+        let mut out = Vec::new();
+        for srv in self.gw.broker.config().servers.iter().filter(|s| s.enabled) {
+            let Some(entry) = catalog.entry(&srv.name) else {
+                continue;
+            };
+            for t in &entry.lists.tools {
+                let exposed = exposed_name(srv, &t.name);
+                if catalog
+                    .tool_target(&exposed)
+                    .is_none_or(|x| x.server != srv.name)
+                {
+                    continue; // a collision: not exposed
+                }
+                let Ok(mut v) = serde_json::to_value(t) else {
+                    continue;
+                };
+                if let Some(o) = v.as_object_mut() {
+                    o.remove("name");
+                }
+                for k in ["inputSchema", "outputSchema"] {
+                    if let Some(s) = v.get_mut(k) {
+                        crate::broker::relax_schema(s);
+                    }
+                }
+                self.session
+                    .tokenize(&mut v, &Source::new(srv.name.clone(), "tools/list"));
+                v["name"] = Value::String(exposed);
+                if let Ok(t) = serde_json::from_value::<Tool>(v) {
+                    out.push(t);
+                }
+            }
+        }
+        let tools = Arc::new(out);
+        *Self::lock(&self.state.tools) = Some((generation, tools.clone()));
+        tools
+    }
+
+    fn meta_tools(&self) -> Vec<Tool> {
+        let tools = json!([
+            {
+                "name": "call_tool",
+                "description": "Call a tool of a downstream server. `name` is `server__tool` (list_servers shows the servers and their tools); `arguments` are the tool's arguments. Personal data in results is tokenized ([EMAIL_1]); pass tokens back unchanged.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string", "description": "server__tool"},
+                        "arguments": {"type": "object", "description": "The tool's arguments"}
+                    },
+                    "required": ["name"]
+                }
+            },
+            {
+                "name": "list_servers",
+                "description": "List the downstream servers: name, description, whether connected, and their tool names. `query` filters by a word in the name or description.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"query": {"type": "string"}}
+                }
+            }
+        ]);
+        serde_json::from_value(tools).unwrap_or_default()
+    }
+
+    /// `server__tool`, or `server.tool` / `server/tool`, to (server, tool).
+    fn resolve_tool(&self, name: &str) -> Result<(String, String), BrokerError> {
+        let catalog = self.gw.broker.catalog();
+        if let Some(t) = catalog.tool_target(name) {
+            return Ok((t.server, t.name));
+        }
+        for sep in ['.', '/'] {
+            if let Some((s, t)) = name.split_once(sep)
+                && let Some(srv) = self.gw.broker.config().server(s)
+                && catalog.tool_target(&exposed_name(srv, t)).is_some()
+            {
+                return Ok((s.to_string(), t.to_string()));
+            }
+        }
+        // A server whose tools are not known yet (unreachable at start):
+        // let the call try it.
+        if let Some((s, t)) = name.split_once("__")
+            && let Some(srv) = self.gw.broker.config().server(s)
+            && catalog.entry(s).is_none_or(|e| e.known == Known::Unknown)
+        {
+            return Ok((srv.name.clone(), t.to_string()));
+        }
+        let names = catalog.tool_names();
+        Err(BrokerError::UnknownTool {
+            name: name.to_string(),
+            hint: crate::broker::error::hint(name, names.iter().map(String::as_str)),
+        })
+    }
+
+    fn list_servers(&self, query: Option<&str>) -> CallToolResult {
+        let q = query.map(str::to_lowercase);
+        let mut servers = Vec::new();
+        for srv in &self.gw.broker.config().servers {
+            let desc = srv.description.clone().unwrap_or_default();
+            if let Some(q) = &q
+                && !srv.name.to_lowercase().contains(q.as_str())
+                && !desc.to_lowercase().contains(q.as_str())
+            {
+                continue;
+            }
+            let entry = self.gw.broker.catalog().entry(&srv.name);
+            let tools: Vec<String> = entry
+                .as_ref()
+                .map(|e| {
+                    e.lists
+                        .tools
+                        .iter()
+                        .map(|t| exposed_name(srv, &t.name))
+                        .collect()
+                })
+                .unwrap_or_default();
+            servers.push(json!({
+                "name": srv.name,
+                "description": desc,
+                "enabled": srv.enabled,
+                "known": entry.map(|e| e.known),
+                "tools": tools,
+            }));
+        }
+        let mut v = json!({"servers": servers});
+        self.session
+            .tokenize(&mut v, &Source::new("sluice", "list_servers"));
+        let text = serde_json::to_string_pretty(&v).unwrap_or_default();
+        let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+        r.structured_content = Some(v);
+        r
+    }
+
+    async fn forward_tool(
+        &self,
+        server: &str,
+        tool: &str,
+        arguments: Option<serde_json::Map<String, Value>>,
+        ctx: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let (link, rx) = link_for(ctx);
+        let r = drive(
+            self.session.call_tool(server, tool, arguments, &link),
+            rx,
+            &ctx.peer,
+        )
+        .await;
+        tool_outcome(r)
+    }
+}
+
+/// A call's link to the request that caused it.
+fn link_for(ctx: &RequestContext<RoleServer>) -> (CallLink, mpsc::Receiver<BackRequest>) {
+    let (tx, rx) = mpsc::channel(8);
+    (
+        CallLink {
+            progress: ctx.meta.get_progress_token(),
+            back: Some(tx),
+            ct: ctx.ct.clone(),
+        },
+        rx,
+    )
+}
+
+/// Runs a broker call, forwarding the requests the server sends back
+/// during it from this task (the one serving the client's request).
+async fn drive<T>(
+    fut: impl Future<Output = T>,
+    mut rx: mpsc::Receiver<BackRequest>,
+    peer: &Peer<RoleServer>,
+) -> T {
+    tokio::pin!(fut);
+    let mut pending = FuturesUnordered::new();
+    loop {
+        tokio::select! {
+            r = &mut fut => return r,
+            Some(b) = rx.recv() => {
+                let peer = peer.clone();
+                pending.push(async move {
+                    let r = peer.send_request(b.request).await.map_err(|e| match e {
+                        ServiceError::McpError(e) => e,
+                        other => ErrorData::internal_error(format!("the client did not answer: {other}"), None),
+                    });
+                    let _ = b.reply.send(r);
+                });
+            }
+            Some(()) = pending.next(), if !pending.is_empty() => {}
+        }
+    }
+}
+
+/// Broker errors as MCP answers: the model's own mistakes are protocol
+/// errors; everything else is a tool result with `isError`, so the model
+/// reads why.
+fn tool_outcome(r: Result<CallToolResult, BrokerError>) -> Result<CallToolResponse, ErrorData> {
+    match r {
+        Ok(r) => Ok(CallToolResponse::Complete(r)),
+        Err(e) => match to_error(e) {
+            Ok(text) => Ok(CallToolResponse::Complete(CallToolResult::error(vec![
+                ContentBlock::text(text),
+            ]))),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// `Err` for errors that stay JSON-RPC errors, `Ok(message)` for the rest.
+fn to_error(e: BrokerError) -> Result<String, ErrorData> {
+    match e {
+        BrokerError::Downstream {
+            code,
+            message,
+            data,
+            ..
+        } => Err(ErrorData::new(ErrorCode(code), message, data.map(|d| *d))),
+        e if e.is_request_error() => Err(ErrorData::invalid_params(e.to_string(), None)),
+        e => Ok(e.to_string()),
+    }
+}
+
+fn request_error(e: BrokerError) -> ErrorData {
+    match to_error(e) {
+        Err(e) => e,
+        Ok(m) => ErrorData::internal_error(m, None),
+    }
+}
+
+impl ServerHandler for GatewayHandler {
+    fn get_info(&self) -> ServerConfig {
+        let mut info: ServerConfig = serde_json::from_value(json!({
+            "protocolVersion": ProtocolVersion::LATEST_WITH_INITIALIZE,
+            "capabilities": {
+                "tools": {"listChanged": true},
+                "resources": {"subscribe": true, "listChanged": true},
+                "prompts": {"listChanged": true},
+                "logging": {},
+                "completions": {},
+            },
+            "serverInfo": {"name": "sluice", "version": env!("CARGO_PKG_VERSION")},
+        }))
+        .unwrap_or_default();
+        info.instructions = Some(self.gw.instructions.clone());
+        info
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Cow::Borrowed(ProtocolVersion::known_up_to(
+            &ProtocolVersion::LATEST_WITH_INITIALIZE,
+        ))
+    }
+
+    async fn discover(&self, _: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        Err(ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            "server/discover: Sluice keeps sessions (tokens are session-scoped); use initialize",
+            None,
+        ))
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        self.session.set_upstream(Upstream {
+            peer: context.peer.clone(),
+            capabilities: request.capabilities.clone(),
+        });
+        self.watch_changes(context.peer.clone());
+        tracing::debug!(session = %self.session.id(), "initialized");
+        self.negotiate_initialize(&request)
+    }
+
+    async fn list_tools(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let tools = match self.gw.presentation {
+            Presentation::Direct => self.direct_tools().as_ref().clone(),
+            Presentation::Progressive => self.meta_tools(),
+        };
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.as_ref();
+        if self.gw.presentation == Presentation::Progressive {
+            match name {
+                "call_tool" => {
+                    let args = request.arguments.unwrap_or_default();
+                    let Some(target) = args.get("name").and_then(Value::as_str) else {
+                        return Err(ErrorData::invalid_params(
+                            "call_tool needs `name` (server__tool)",
+                            None,
+                        ));
+                    };
+                    let (server, tool) = self.resolve_tool(target).map_err(request_error)?;
+                    let arguments = match args.get("arguments") {
+                        None | Some(Value::Null) => None,
+                        Some(Value::Object(o)) => Some(o.clone()),
+                        Some(_) => {
+                            return Err(ErrorData::invalid_params(
+                                "call_tool: `arguments` must be an object",
+                                None,
+                            ));
+                        }
+                    };
+                    return self.forward_tool(&server, &tool, arguments, &ctx).await;
+                }
+                "list_servers" => {
+                    let q = request
+                        .arguments
+                        .as_ref()
+                        .and_then(|a| a.get("query"))
+                        .and_then(Value::as_str);
+                    return Ok(CallToolResponse::Complete(self.list_servers(q)));
+                }
+                _ => {}
+            }
+        }
+        let (server, tool) = match self.gw.presentation {
+            Presentation::Direct => self.resolve_tool(name).map_err(request_error)?,
+            Presentation::Progressive => {
+                return Err(ErrorData::invalid_params(
+                    format!("unknown tool `{name}`: use call_tool {{\"name\": \"{name}\", ...}}"),
+                    None,
+                ));
+            }
+        };
+        self.forward_tool(&server, &tool, request.arguments, &ctx)
+            .await
+    }
+
+    async fn list_resources(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let mut out: Vec<Resource> = Vec::new();
+        for (server, e) in self.enabled_entries() {
+            for r in &e.lists.resources {
+                if let Some(r) = self.tokenized(r, &server, "resources/list") {
+                    out.push(r);
+                }
+            }
+        }
+        Ok(ListResourcesResult::with_all_items(out))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        let mut out: Vec<ResourceTemplate> = Vec::new();
+        for (server, e) in self.enabled_entries() {
+            for t in &e.lists.templates {
+                if let Some(t) = self.tokenized(t, &server, "resources/templates/list") {
+                    out.push(t);
+                }
+            }
+        }
+        Ok(ListResourceTemplatesResult::with_all_items(out))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let server = self.session.resource_server(&request.uri).map_err(|e| {
+            ErrorData::resource_not_found(e.to_string(), Some(json!({"uri": request.uri})))
+        })?;
+        let (link, rx) = link_for(&ctx);
+        drive(
+            self.session.read_resource(&server, &request.uri, &link),
+            rx,
+            &ctx.peer,
+        )
+        .await
+        .map(ReadResourceResponse::Complete)
+        .map_err(request_error)
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let server = self
+            .session
+            .resource_server(&request.uri)
+            .map_err(request_error)?;
+        let (link, _rx) = link_for(&ctx);
+        self.session
+            .subscribe(&server, &request.uri, &link)
+            .await
+            .map_err(request_error)
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        let server = self
+            .session
+            .resource_server(&request.uri)
+            .map_err(request_error)?;
+        let (link, _rx) = link_for(&ctx);
+        self.session
+            .unsubscribe(&server, &request.uri, &link)
+            .await
+            .map_err(request_error)
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let mut out: Vec<Prompt> = Vec::new();
+        let catalog = self.gw.broker.catalog();
+        for srv in self.gw.broker.config().servers.iter().filter(|s| s.enabled) {
+            let Some(e) = catalog.entry(&srv.name) else {
+                continue;
+            };
+            for p in &e.lists.prompts {
+                let exposed = exposed_name(srv, &p.name);
+                if catalog
+                    .prompt_target(&exposed)
+                    .is_none_or(|t| t.server != srv.name)
+                {
+                    continue;
+                }
+                if let Some(mut p) = self.tokenized(p, &srv.name, "prompts/list") {
+                    p.name = exposed;
+                    out.push(p);
+                }
+            }
+        }
+        Ok(ListPromptsResult::with_all_items(out))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let Some(target) = self.gw.broker.catalog().prompt_target(&request.name) else {
+            return Err(ErrorData::invalid_params(
+                format!("unknown prompt `{}`", request.name),
+                None,
+            ));
+        };
+        let (link, rx) = link_for(&ctx);
+        drive(
+            self.session
+                .get_prompt(&target.server, &target.name, request.arguments, &link),
+            rx,
+            &ctx.peer,
+        )
+        .await
+        .map(GetPromptResponse::Complete)
+        .map_err(request_error)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        ctx: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let mut params = serde_json::to_value(&request)
+            .map_err(|_| ErrorData::invalid_params("completion/complete", None))?;
+        if let Some(o) = params.as_object_mut() {
+            o.remove("_meta");
+        }
+        let server = match params["ref"]["type"].as_str() {
+            Some("ref/prompt") => {
+                let name = params["ref"]["name"].as_str().unwrap_or_default();
+                let t = self
+                    .gw
+                    .broker
+                    .catalog()
+                    .prompt_target(name)
+                    .ok_or_else(|| {
+                        ErrorData::invalid_params(format!("unknown prompt `{name}`"), None)
+                    })?;
+                params["ref"]["name"] = Value::String(t.name);
+                t.server
+            }
+            Some("ref/resource") => {
+                let uri = params["ref"]["uri"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                self.template_server(&uri)
+                    .or_else(|| self.session.resource_server(&uri).ok())
+                    .ok_or_else(|| {
+                        ErrorData::invalid_params(format!("no server offers {uri}"), None)
+                    })?
+            }
+            _ => {
+                return Err(ErrorData::invalid_params(
+                    "unknown completion reference",
+                    None,
+                ));
+            }
+        };
+        let (link, _rx) = link_for(&ctx);
+        self.session
+            .complete(&server, params, &link)
+            .await
+            .map_err(request_error)
+    }
+
+    async fn set_level(
+        &self,
+        request: SetLevelRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.session.set_level(request.level).await;
+        Ok(())
+    }
+
+    async fn on_roots_list_changed(&self, _: NotificationContext<RoleServer>) {
+        self.session.roots_list_changed().await;
+    }
+}
+
+impl GatewayHandler {
+    fn enabled_entries(&self) -> Vec<(String, crate::broker::catalog::Entry)> {
+        let cfg = self.gw.broker.config();
+        self.gw
+            .broker
+            .catalog()
+            .entries()
+            .into_iter()
+            .filter(|(s, _)| cfg.server(s).is_some_and(|c| c.enabled))
+            .collect()
+    }
+
+    /// A list item tokenized for this session.
+    fn tokenized<T: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+        item: &T,
+        server: &str,
+        what: &str,
+    ) -> Option<T> {
+        let mut v = serde_json::to_value(item).ok()?;
+        self.session.tokenize(&mut v, &Source::new(server, what));
+        serde_json::from_value(v).ok()
+    }
+
+    /// The server whose resource template is exactly `template` (tokenized
+    /// templates are compared after tokenizing the catalog's).
+    fn template_server(&self, template: &str) -> Option<String> {
+        for (server, e) in self.enabled_entries() {
+            for t in &e.lists.templates {
+                let tok = self.session.tokenize_text(&t.uri_template, None);
+                if tok == template || t.uri_template == template {
+                    return Some(server);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Serves one session over stdin/stdout until the client disconnects,
+/// then closes the session's connections.
+pub async fn serve_stdio(gw: Arc<Gateway>) -> Result<(), std::io::Error> {
+    use rmcp::ServiceExt;
+    let handler = GatewayHandler::new(gw);
+    let session = handler.session.clone();
+    let running = handler
+        .serve((tokio::io::stdin(), tokio::io::stdout()))
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let _ = running.waiting().await;
+    session.close().await;
+    Ok(())
+}
