@@ -114,9 +114,11 @@ pub enum SessionScope {
     /// One connection (one child process) per MCP session: the server's own
     /// state, its logs and its requests back to the client belong to one session.
     Isolated,
-    /// One connection for all sessions. Requests the server sends back
-    /// (sampling, elicitation) reach a session only when exactly one session
-    /// has a call in flight on it; its log messages likewise.
+    /// One connection for all sessions. Progress and resource updates still
+    /// reach the right session; requests the server sends back (sampling,
+    /// elicitation, roots) only when the transport ties them to a call
+    /// (streamable HTTP does, stdio cannot), and its log messages never,
+    /// since nothing says which session caused them.
     Shared,
 }
 

@@ -285,6 +285,8 @@ struct SessionInner {
 struct Inflight {
     id: u64,
     server: String,
+    /// The downstream JSON-RPC id of the call (as JSON text).
+    request: String,
     back: Option<mpsc::Sender<BackRequest>>,
 }
 
@@ -863,16 +865,6 @@ impl SessionInner {
                 e.classify_name()
             ))
         })?;
-        let call_id = self.next_call.fetch_add(1, Ordering::Relaxed);
-        lock(&self.inflight).push(Inflight {
-            id: call_id,
-            server: server.name.clone(),
-            back: out.link.back.clone(),
-        });
-        let _inflight = InflightGuard {
-            session: self,
-            id: call_id,
-        };
         let timeout = server
             .call_timeout
             .unwrap_or(self.broker.config.gateway.call_timeout);
@@ -886,6 +878,17 @@ impl SessionInner {
             .await
             .map_err(|_| conn.closed_error(&out.tool))?;
         let request_id = handle.id.clone();
+        let call_id = self.next_call.fetch_add(1, Ordering::Relaxed);
+        lock(&self.inflight).push(Inflight {
+            id: call_id,
+            server: server.name.clone(),
+            request: id_key(&request_id),
+            back: out.link.back.clone(),
+        });
+        let _inflight = InflightGuard {
+            session: self,
+            id: call_id,
+        };
         let _route = out.link.progress.clone().map(|up| {
             conn.routes.add(
                 handle.progress_token.clone(),
@@ -984,6 +987,7 @@ impl SessionInner {
     async fn server_request(
         self: Arc<Self>,
         server: String,
+        call: Option<String>,
         request: ServerRequest,
     ) -> Result<ClientResult, ErrorData> {
         let started = Instant::now();
@@ -1015,7 +1019,11 @@ impl SessionInner {
         // own task; otherwise it goes to the client directly.
         let back = lock(&self.inflight)
             .iter()
-            .find(|c| c.server == server && c.back.is_some())
+            .find(|c| {
+                c.server == server
+                    && c.back.is_some()
+                    && call.as_ref().is_none_or(|k| *k == c.request)
+            })
             .and_then(|c| c.back.clone());
         let answer = match back {
             Some(tx) => {
@@ -1137,8 +1145,10 @@ impl SessionInner {
         .await;
     }
 
-    fn has_inflight_on(&self, server: &str) -> bool {
-        lock(&self.inflight).iter().any(|c| c.server == server)
+    fn has_call(&self, server: &str, request: &str) -> bool {
+        lock(&self.inflight)
+            .iter()
+            .any(|c| c.server == server && c.request == request)
     }
 }
 
@@ -1230,20 +1240,41 @@ enum Link {
 }
 
 impl Link {
-    /// The session a shared server's message belongs to: the only one with
-    /// a call in flight on it.
-    fn session_for(&self, server: &str) -> Option<Arc<SessionInner>> {
+    /// The session a message of this connection belongs to, when that is
+    /// certain: an isolated connection's own session. A shared server's log
+    /// messages belong to no one we can name, so they are not forwarded.
+    fn own_session(&self) -> Option<Arc<SessionInner>> {
         match self {
             Link::Session(w) => w.upgrade(),
+            Link::Shared(_) | Link::Probe => None,
+        }
+    }
+
+    /// The session (and its call) a request from the server belongs to: for
+    /// a shared connection, only when the transport tied the request to one
+    /// of our calls (streamable HTTP does; stdio cannot), so that a request
+    /// caused by one session never reaches another.
+    fn session_for_request(
+        &self,
+        server: &str,
+        origin: Option<&rmcp::service::InboundStreamOrigin>,
+    ) -> Option<(Arc<SessionInner>, Option<String>)> {
+        match self {
+            Link::Session(w) => w.upgrade().map(|s| (s, None)),
             Link::Shared(b) => {
+                let rmcp::service::InboundStreamOrigin::OutboundRequest(id) = origin? else {
+                    return None;
+                };
+                let key = id_key(id);
                 let b = b.upgrade()?;
                 let sessions: Vec<Arc<SessionInner>> = lock(&b.sessions)
                     .values()
                     .filter_map(Weak::upgrade)
                     .collect();
-                let mut busy = sessions.into_iter().filter(|s| s.has_inflight_on(server));
-                let first = busy.next()?;
-                busy.next().is_none().then_some(first)
+                sessions
+                    .into_iter()
+                    .find(|s| s.has_call(server, &key))
+                    .map(|s| (s, Some(key)))
             }
             Link::Probe => None,
         }
@@ -1272,6 +1303,10 @@ impl Link {
             Link::Probe => None,
         }
     }
+}
+
+fn id_key(id: &rmcp::model::RequestId) -> String {
+    serde_json::to_string(id).unwrap_or_default()
 }
 
 struct ProgressRoute {
@@ -1330,14 +1365,18 @@ impl DownstreamHandler {
     fn request(
         &self,
         request: ServerRequest,
+        ctx: &rmcp::service::RequestContext<RoleClient>,
     ) -> BoxFuture<'static, Result<ClientResult, ErrorData>> {
         let server = self.server.to_string();
-        let session = self.link.session_for(&server);
+        let target = self.link.session_for_request(
+            &server,
+            ctx.extensions.get::<rmcp::service::InboundStreamOrigin>(),
+        );
         Box::pin(async move {
-            match session {
-                Some(s) => s.server_request(server, request).await,
+            match target {
+                Some((s, call)) => s.server_request(server, call, request).await,
                 None => Err(ErrorData::invalid_request(
-                    "Sluice cannot tell which session this request belongs to (no single call is in flight on this shared server); set `sessions = \"isolated\"` for servers that sample or elicit",
+                    "Sluice cannot tell which session this request belongs to (the server is shared by all sessions and its transport does not tie requests to calls); set `sessions = \"isolated\"` for servers that sample, elicit or ask for roots",
                     None,
                 )),
             }
@@ -1354,11 +1393,11 @@ impl ClientHandler for DownstreamHandler {
     async fn create_message(
         &self,
         params: rmcp::model::CreateMessageRequestParams,
-        _: rmcp::service::RequestContext<RoleClient>,
+        ctx: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::CreateMessageResult, ErrorData> {
         let request =
             ServerRequest::CreateMessageRequest(rmcp::model::CreateMessageRequest::new(params));
-        match self.request(request).await? {
+        match self.request(request, &ctx).await? {
             ClientResult::CreateMessageResult(r) => Ok(*r),
             _ => Err(ErrorData::internal_error("unexpected answer", None)),
         }
@@ -1367,10 +1406,10 @@ impl ClientHandler for DownstreamHandler {
     async fn create_elicitation(
         &self,
         params: rmcp::model::ElicitRequestParams,
-        _: rmcp::service::RequestContext<RoleClient>,
+        ctx: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::ElicitResult, ErrorData> {
         let request = ServerRequest::ElicitRequest(rmcp::model::ElicitRequest::new(params));
-        match self.request(request).await? {
+        match self.request(request, &ctx).await? {
             ClientResult::ElicitResult(r) => Ok(r),
             _ => Err(ErrorData::internal_error("unexpected answer", None)),
         }
@@ -1378,11 +1417,11 @@ impl ClientHandler for DownstreamHandler {
 
     async fn list_roots(
         &self,
-        _: rmcp::service::RequestContext<RoleClient>,
+        ctx: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::ListRootsResult, ErrorData> {
         let request: ServerRequest = serde_json::from_value(json!({"method": "roots/list"}))
             .map_err(|_| ErrorData::internal_error("roots/list", None))?;
-        match self.request(request).await? {
+        match self.request(request, &ctx).await? {
             ClientResult::ListRootsResult(r) => Ok(r),
             _ => Err(ErrorData::internal_error("unexpected answer", None)),
         }
@@ -1405,14 +1444,14 @@ impl ClientHandler for DownstreamHandler {
         params: rmcp::model::LoggingMessageNotificationParam,
         _: rmcp::service::NotificationContext<RoleClient>,
     ) {
-        match self.link.session_for(&self.server) {
+        match self.link.own_session() {
             Some(s) => {
                 if let Ok(v) = serde_json::to_value(&params) {
                     s.forward_log(&self.server, v).await;
                 }
             }
             None => {
-                tracing::debug!(server = %self.server, "log message of a shared server not forwarded (no single session)")
+                tracing::debug!(server = %self.server, "log message of a shared server not forwarded")
             }
         }
     }

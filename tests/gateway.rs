@@ -1,0 +1,554 @@
+//! The gateway end to end: the real `sluice` binary over stdio and HTTP,
+#![allow(deprecated)]
+//! an rmcp client, real servers behind it (the built-in demo servers and
+//! @modelcontextprotocol/server-everything, -memory and -filesystem from
+//! npm). Every test checks both directions: nothing personal reaches the
+//! client, and tokens passed back reach the servers as the real values.
+
+mod common;
+
+use common::*;
+use rmcp::model::{
+    CompleteRequestParams, GetPromptRequestParams, ReadResourceRequestParams,
+    SubscribeRequestParams,
+};
+use serde_json::{Value, json};
+
+fn demo_config(s: &Scratch, sessions: &str) -> std::path::PathBuf {
+    let journal = s.path("journal");
+    s.write("sluice.toml", &demo_servers(&journal, sessions))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn demo_servers_over_stdio_tokenize_results_and_restore_arguments() {
+    let s = Scratch::new("demo");
+    let cfg = demo_config(&s, "isolated");
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let c = stdio(&cfg, client).await;
+
+    let tools = c.list_all_tools().await.unwrap();
+    let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
+    assert!(
+        names.contains(&"spreadsheet__read_sheet".to_string()),
+        "{names:?}"
+    );
+    assert!(names.contains(&"mailer__send_email".to_string()));
+    for t in &tools {
+        assert!(
+            t.name.len() <= 64
+                && t.name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        );
+    }
+    // Schemas accept tokens: the CRM's `format: email` is relaxed.
+    let upsert = tools
+        .iter()
+        .find(|t| t.name == "crm__upsert_contact")
+        .unwrap();
+    assert!(
+        !serde_json::to_string(&upsert.input_schema)
+            .unwrap()
+            .contains("\"format\"")
+    );
+
+    let r = call(
+        &c,
+        "spreadsheet__read_sheet",
+        json!({"sheet": "leads", "limit": 5}),
+    )
+    .await;
+    let seen = text_of(&r);
+    assert!(
+        emails(&seen).is_empty(),
+        "plaintext email reached the client: {seen}"
+    );
+    let rows = r.structured_content.clone().unwrap()["rows"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(rows.len(), 5);
+    let (name, email, phone) = (rows[0][1].clone(), rows[0][2].clone(), rows[0][3].clone());
+    assert!(name.as_str().unwrap().starts_with("[NAME_"), "{name}");
+    assert!(email.as_str().unwrap().starts_with("[EMAIL_"), "{email}");
+    assert!(phone.as_str().unwrap().starts_with("[PHONE_"), "{phone}");
+    // The text content (JSON held in text) is tokenized the same way.
+    assert!(first_text(&r).contains(email.as_str().unwrap()));
+
+    // The tokens go back; the mailer receives the real values.
+    let body = format!(
+        "Hi {}, we will call {}.",
+        name.as_str().unwrap(),
+        phone.as_str().unwrap()
+    );
+    let m = call(
+        &c,
+        "mailer__send_email",
+        json!({"to": email, "subject": "Hello", "body": body}),
+    )
+    .await;
+    assert_ne!(m.is_error, Some(true), "{}", text_of(&m));
+    assert_eq!(
+        m.structured_content.as_ref().unwrap()["to"],
+        email,
+        "the result shows the same token again"
+    );
+    let sent = journal(&s.path("journal"), "mailer");
+    let got = &sent.last().unwrap()["arguments"];
+    let real_to = got["to"].as_str().unwrap();
+    assert!(real_to.contains('@') && !real_to.contains('['), "{got}");
+    assert!(!got["body"].as_str().unwrap().contains('['), "{got}");
+    // ...and the spreadsheet really holds that address for that row.
+    let sheet = journal(&s.path("journal"), "spreadsheet");
+    assert_eq!(sheet.len(), 1);
+
+    // Progress and log notifications of the mailer came through, tokenized.
+    let progress = events.wait_for("progress", 10).await;
+    let logs = events.wait_for("log", 10).await;
+    let notes = serde_json::to_string(&(progress, logs)).unwrap();
+    assert!(
+        emails(&notes).is_empty(),
+        "plaintext in notifications: {notes}"
+    );
+    assert!(notes.contains(email.as_str().unwrap()), "{notes}");
+    assert!(notes.contains("\"logger\":\"mailer/outbox\""), "{notes}");
+
+    // Unknown tools are protocol errors with a hint.
+    let e = try_call(&c, "mailer__send_emial", json!({}))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("did you mean `mailer__send_email`"), "{e}");
+    // A token this session never issued is refused, naming the token.
+    let r = call(
+        &c,
+        "mailer__send_email",
+        json!({"to": "[EMAIL_999]", "subject": "x", "body": "y"}),
+    )
+    .await;
+    assert_eq!(r.is_error, Some(true));
+    let msg = first_text(&r);
+    assert!(
+        msg.contains("[EMAIL_999]") && msg.contains("not issued in this session"),
+        "{msg}"
+    );
+    assert_eq!(
+        journal(&s.path("journal"), "mailer").len(),
+        1,
+        "the refused call never reached the server"
+    );
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resources_subscriptions_prompts_and_completions() {
+    let s = Scratch::new("res");
+    let cfg = demo_config(&s, "isolated");
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let c = stdio(&cfg, client).await;
+
+    let resources = c.list_all_resources().await.unwrap();
+    let listed = serde_json::to_string(&resources).unwrap();
+    assert!(
+        listed.contains("crm://contacts/C-1001") && listed.contains("sheet://leads"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("[NAME_"),
+        "contact names are tokenized: {listed}"
+    );
+    let templates = c.list_all_resource_templates().await.unwrap();
+    assert!(
+        serde_json::to_string(&templates)
+            .unwrap()
+            .contains("crm://contacts/{id}")
+    );
+
+    let read = c
+        .read_resource(ReadResourceRequestParams::new("crm://contacts/C-1002"))
+        .await
+        .unwrap();
+    let text = serde_json::to_string(&read).unwrap();
+    assert!(emails(&text).is_empty(), "{text}");
+    assert!(text.contains("[EMAIL_"), "{text}");
+
+    // A read of a templated URI the list does not hold routes by template.
+    let read = c
+        .read_resource(ReadResourceRequestParams::new("crm://contacts/C-1150"))
+        .await
+        .unwrap();
+    assert!(emails(&serde_json::to_string(&read).unwrap()).is_empty());
+
+    // Subscribe; an update of the contact is announced.
+    c.subscribe(SubscribeRequestParams::new("crm://contacts/C-1002"))
+        .await
+        .unwrap();
+    let r = call(
+        &c,
+        "crm__update_contact",
+        json!({"id": "C-1002", "status": "vip"}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true));
+    let updates = events.wait_for("resource_updated", 10).await;
+    assert_eq!(updates[0]["uri"], "crm://contacts/C-1002");
+
+    // Prompts under qualified names; their messages are tokenized.
+    let prompts = c.list_all_prompts().await.unwrap();
+    assert!(
+        prompts.iter().any(|p| p.name == "crm__follow_up"),
+        "{prompts:?}"
+    );
+    let mut args = serde_json::Map::new();
+    args.insert("contact_id".into(), json!("C-1003"));
+    let p = c
+        .get_prompt(GetPromptRequestParams::new("crm__follow_up").with_arguments(args))
+        .await
+        .unwrap();
+    let pt = serde_json::to_string(&p).unwrap();
+    assert!(
+        emails(&pt).is_empty() && pt.contains("[EMAIL_") && pt.contains("[NAME_"),
+        "{pt}"
+    );
+
+    // Completions of a prompt argument.
+    let req: CompleteRequestParams = serde_json::from_value(json!({
+        "ref": {"type": "ref/prompt", "name": "crm__follow_up"},
+        "argument": {"name": "contact_id", "value": "C-100"}
+    }))
+    .unwrap();
+    let done = c.complete(req).await.unwrap();
+    let values = serde_json::to_value(&done).unwrap()["completion"]["values"].clone();
+    assert!(
+        values.as_array().unwrap().iter().any(|v| v == "C-1001"),
+        "{values}"
+    );
+    c.cancel().await.unwrap();
+}
+
+fn everything_config(s: &Scratch) -> std::path::PathBuf {
+    let memory = s.path("memory.jsonl");
+    let files = s.path("files");
+    std::fs::create_dir_all(&files).unwrap();
+    s.write(
+        "sluice.toml",
+        &format!(
+            r#"[gateway]
+mode = "direct"
+call_timeout = "30s"
+
+[servers.everything]
+command = {:?}
+args = ["stdio"]
+description = "MCP reference server exercising every feature"
+
+[servers.memory]
+command = {:?}
+env = {{ MEMORY_FILE_PATH = {:?} }}
+
+[servers.files]
+command = {:?}
+args = [{:?}]
+"#,
+            node_bin("mcp-server-everything"),
+            node_bin("mcp-server-memory"),
+            memory.display().to_string(),
+            node_bin("mcp-server-filesystem"),
+            files.display().to_string(),
+        ),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn memory_server_stores_the_real_email_and_reads_back_the_token() {
+    let s = Scratch::new("memory");
+    let cfg = everything_config(&s);
+    let c = stdio(&cfg, TestClient::new()).await;
+
+    // The client's own text mints a token on the way back.
+    let r = call(
+        &c,
+        "everything__echo",
+        json!({"message": "Contact: Amara Okafor <amara.okafor@northwind-traders.com>"}),
+    )
+    .await;
+    let echoed = first_text(&r);
+    assert!(!echoed.contains("amara.okafor@"), "{echoed}");
+    let toks = tokens(&echoed);
+    let email = toks
+        .iter()
+        .find(|t| t.starts_with("[EMAIL_"))
+        .expect("an email token")
+        .clone();
+    let name = toks
+        .iter()
+        .find(|t| t.starts_with("[NAME_"))
+        .expect("a name token")
+        .clone();
+
+    let created = call(&c, "memory__create_entities", json!({"entities": [{
+        "name": format!("contact {name}"), "entityType": "person",
+        "observations": [format!("email {email}"), format!("prefers email over phone, ask {name}")]
+    }]}))
+    .await;
+    assert_ne!(created.is_error, Some(true), "{}", text_of(&created));
+    // The server stored the real values.
+    let stored = std::fs::read_to_string(s.path("memory.jsonl")).unwrap();
+    assert!(
+        stored.contains("amara.okafor@northwind-traders.com"),
+        "{stored}"
+    );
+    assert!(
+        stored.contains("Amara Okafor")
+            && !stored.contains("[EMAIL_")
+            && !stored.contains("[NAME_"),
+        "{stored}"
+    );
+    // Reading back shows the same tokens again.
+    let graph = call(&c, "memory__read_graph", json!({})).await;
+    let g = text_of(&graph);
+    assert!(g.contains(&email) && g.contains(&name), "{g}");
+    assert!(!g.contains("amara.okafor@") && !g.contains("Okafor"), "{g}");
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn everything_server_sampling_elicitation_progress_roots_and_content_types() {
+    let s = Scratch::new("everything");
+    let cfg = everything_config(&s);
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let elicit_email = client.elicit_email.clone();
+    let c = stdio(&cfg, client).await;
+
+    let tools: Vec<String> = c
+        .list_all_tools()
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.name.to_string())
+        .collect();
+    for t in [
+        "everything__echo",
+        "everything__trigger-sampling-request",
+        "everything__trigger-elicitation-request",
+        "memory__read_graph",
+        "files__read_text_file",
+    ] {
+        assert!(tools.contains(&t.to_string()), "{t} missing from {tools:?}");
+    }
+
+    // Mint a token for an address the client typed.
+    let r = call(
+        &c,
+        "everything__echo",
+        json!({"message": "ann.lee@example.com"}),
+    )
+    .await;
+    let email = tokens(&first_text(&r)).into_iter().next().expect("token");
+
+    // Sampling: the server's request reaches the client tokenized; the
+    // client's answer (quoting the token) reaches the server restored, and
+    // the tool's result comes back tokenized.
+    let r = call(
+        &c,
+        "everything__trigger-sampling-request",
+        json!({"prompt": format!("Write to {email}"), "maxTokens": 50}),
+    )
+    .await;
+    let sampling = events.of("sampling");
+    assert_eq!(sampling.len(), 1, "{:?}", events.all());
+    let asked = serde_json::to_string(&sampling[0]).unwrap();
+    assert!(
+        asked.contains(&email) && !asked.contains("ann.lee@"),
+        "{asked}"
+    );
+    let result = text_of(&r);
+    assert!(
+        result.contains("You said:") && result.contains(&email) && !result.contains("ann.lee@"),
+        "{result}"
+    );
+
+    // Elicitation: the answer carries a token; the server gets the address.
+    *elicit_email.lock().unwrap() = email.clone();
+    let r = call(&c, "everything__trigger-elicitation-request", json!({})).await;
+    assert_eq!(events.of("elicitation").len(), 1);
+    let result = text_of(&r);
+    assert!(
+        result.contains(&email),
+        "the server echoed the restored address, tokenized again: {result}"
+    );
+    assert!(!result.contains("ann.lee@"), "{result}");
+
+    // Roots: the server asks the client through the gateway.
+    let r = call(&c, "everything__get-roots-list", json!({})).await;
+    assert!(text_of(&r).contains("file:///tmp"), "{}", text_of(&r));
+
+    // Progress of a long operation.
+    let r = call(
+        &c,
+        "everything__trigger-long-running-operation",
+        json!({"duration": 1, "steps": 3}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true), "{}", text_of(&r));
+    let p = events.wait_for("progress", 5).await;
+    assert!(p.len() >= 3, "{p:?}");
+
+    // Structured content passes its (relaxed) output schema on the client.
+    let r = call(
+        &c,
+        "everything__get-structured-content",
+        json!({"location": "New York"}),
+    )
+    .await;
+    assert!(r.structured_content.is_some(), "{}", text_of(&r));
+
+    // Images are not text: base64 passes untouched.
+    let r = call(&c, "everything__get-tiny-image", json!({})).await;
+    let v = serde_json::to_value(&r).unwrap();
+    let img = v["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["type"] == "image")
+        .unwrap();
+    assert!(
+        img["data"].as_str().unwrap().starts_with("iVBORw0KGgo"),
+        "PNG base64 intact"
+    );
+
+    // Resources and prompts of a third-party server.
+    let read = c
+        .read_resource(ReadResourceRequestParams::new(
+            "demo://resource/dynamic/text/1",
+        ))
+        .await
+        .unwrap();
+    assert!(!read.contents.is_empty());
+    let mut args = serde_json::Map::new();
+    args.insert("city".into(), json!("Paris"));
+    let p = c
+        .get_prompt(GetPromptRequestParams::new("everything__args-prompt").with_arguments(args))
+        .await
+        .unwrap();
+    assert!(serde_json::to_string(&p).unwrap().contains("Paris"));
+
+    // A client that cannot sample gets a clear error, not a hang.
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn filesystem_server_reads_tokenized_and_writes_real_values() {
+    let s = Scratch::new("files");
+    let cfg = everything_config(&s);
+    let notes = s.write(
+        "files/notes.txt",
+        "Call Maya Vieira on +44 20 7946 0958 or write to maya.vieira@contoso.com.\n",
+    );
+    let c = stdio(&cfg, TestClient::new()).await;
+
+    let r = call(
+        &c,
+        "files__read_text_file",
+        json!({"path": notes.display().to_string()}),
+    )
+    .await;
+    let t = first_text(&r);
+    assert!(
+        !t.contains("maya.vieira@") && !t.contains("7946 0958") && !t.contains("Vieira"),
+        "{t}"
+    );
+    let toks = tokens(&t);
+    assert_eq!(toks.len(), 3, "{t}");
+
+    let out = s.path("files/reply.txt");
+    let body = format!("To {}: noted ({} / {}).", toks[1], toks[0], toks[2]);
+    let w = call(
+        &c,
+        "files__write_file",
+        json!({"path": out.display().to_string(), "content": body}),
+    )
+    .await;
+    assert_ne!(w.is_error, Some(true), "{}", text_of(&w));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        written.contains("maya.vieira@contoso.com")
+            && written.contains("Maya Vieira")
+            && written.contains("+44 20 7946 0958"),
+        "{written}"
+    );
+    assert!(!written.contains('['), "{written}");
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn clients_without_sampling_get_a_clear_error() {
+    let s = Scratch::new("nosample");
+    let cfg = everything_config(&s);
+    let c = stdio(&cfg, TestClient::incapable()).await;
+    // The catalog lists the sampling tool (learned with full capabilities),
+    // but this session's server connection mirrors the client: no sampling.
+    let r = try_call(
+        &c,
+        "everything__trigger-sampling-request",
+        json!({"prompt": "x"}),
+    )
+    .await;
+    let text = match r {
+        Ok(r) => text_of(&r),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        text.to_lowercase().contains("not found") || text.contains("does not support"),
+        "{text}"
+    );
+    // The gateway still works.
+    let r = call(&c, "everything__echo", json!({"message": "still here"})).await;
+    assert!(first_text(&r).contains("still here"));
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn progressive_mode_exposes_meta_tools() {
+    let s = Scratch::new("progressive");
+    let journal = s.path("journal");
+    let cfg = s.write(
+        "sluice.toml",
+        &format!(
+            "[gateway]\nmode = \"progressive\"\n\n{}",
+            demo_servers(&journal, "isolated")
+        ),
+    );
+    let c = stdio(&cfg, TestClient::new()).await;
+    let tools: Vec<String> = c
+        .list_all_tools()
+        .await
+        .unwrap()
+        .iter()
+        .map(|t| t.name.to_string())
+        .collect();
+    assert_eq!(tools, ["call_tool", "list_servers"]);
+    let servers = call(&c, "list_servers", json!({"query": "crm"})).await;
+    assert!(text_of(&servers).contains("crm__search_contacts"));
+    let r = call(
+        &c,
+        "call_tool",
+        json!({"name": "crm__get_contact", "arguments": {"id": "C-1001"}}),
+    )
+    .await;
+    let v = r.structured_content.clone().unwrap();
+    assert!(v["email"].as_str().unwrap().starts_with("[EMAIL_"), "{v}");
+    // `server.tool` is accepted too.
+    let r = call(&c, "call_tool", json!({"name": "mailer.send_email", "arguments": {"to": v["email"], "subject": "s", "body": "b"}})).await;
+    assert_ne!(r.is_error, Some(true), "{}", text_of(&r));
+    let sent = journal_last(&journal, "mailer");
+    assert!(sent["arguments"]["to"].as_str().unwrap().contains('@'));
+    c.cancel().await.unwrap();
+}
+
+fn journal_last(dir: &std::path::Path, server: &str) -> Value {
+    journal(dir, server).pop().unwrap()
+}
