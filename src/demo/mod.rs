@@ -230,6 +230,30 @@ fn sheets() -> BTreeMap<String, (Vec<String>, Vec<Vec<Value>>)> {
             ]
         })
         .collect();
+    let materials = [
+        "oak", "steel", "linen", "cedar", "copper", "wool", "glass", "bamboo",
+    ];
+    let items = [
+        "desk lamp",
+        "water bottle",
+        "notebook",
+        "chair",
+        "kettle",
+        "backpack",
+        "mug",
+        "shelf",
+    ];
+    let products: Vec<Vec<Value>> = (0..2_000)
+        .map(|i| {
+            vec![
+                json!(format!("SKU-{:05}", 10_000 + i)),
+                json!(format!("{} {}", rng.pick(&materials), rng.pick(&items))),
+                json!(*rng.pick(&["home", "office", "outdoor"])),
+                json!((500 + rng.below(20_000)) as f64 / 100.0),
+                json!(rng.below(500)),
+            ]
+        })
+        .collect();
     let cols = |c: &[&str]| c.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     BTreeMap::from([
         (
@@ -246,6 +270,13 @@ fn sheets() -> BTreeMap<String, (Vec<String>, Vec<Vec<Value>>)> {
             (
                 cols(&["id", "name", "email", "phone", "plan", "since"]),
                 customers,
+            ),
+        ),
+        (
+            "products".to_string(),
+            (
+                cols(&["sku", "product", "category", "price", "stock"]),
+                products,
             ),
         ),
     ])
