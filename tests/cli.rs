@@ -263,3 +263,23 @@ fn demo_redacts_and_restores_the_bundled_result() {
         "{s}"
     );
 }
+
+#[test]
+fn demo_runs_the_seed_scenario_through_the_gateway() {
+    let out = sluice(&["demo"], b"", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("of them visible to the model: 0"), "{s}");
+    assert!(
+        s.contains("servers received real values, not tokens: yes"),
+        "{s}"
+    );
+    // What the model saw holds tokens; what the servers got holds addresses.
+    let saw = s
+        .lines()
+        .find(|l| l.contains("model sent mailer:"))
+        .unwrap();
+    let got = s.lines().find(|l| l.contains("mailer received:")).unwrap();
+    assert!(saw.contains("[EMAIL_") && !saw.contains('@'), "{saw}");
+    assert!(got.contains('@') && !got.contains("[EMAIL_"), "{got}");
+}

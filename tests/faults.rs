@@ -197,3 +197,50 @@ async fn errors_from_servers_are_tokenized_too() {
     assert!(t.contains("[EMAIL_1]") && !t.contains("ann.lee@"), "{t}");
     c.cancel().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_cancelled_call_is_cancelled_downstream() {
+    use rmcp::model::{ClientRequest, ServerResult};
+    let s = Scratch::new("cancel");
+    let log = s.path("notifications.jsonl");
+    let cfg = s.write(
+        "sluice.toml",
+        &format!(
+            "[gateway]\nmode = \"direct\"\n\n[servers.faulty]\ncommand = \"python3\"\nargs = [{:?}]\nenv = {{ FAULTY_LOG = {:?} }}\n",
+            faulty_server(),
+            log.display().to_string()
+        ),
+    );
+    let c = stdio(&cfg, TestClient::new()).await;
+    let req: ClientRequest = serde_json::from_value(json!({
+        "method": "tools/call", "params": {"name": "faulty__slow", "arguments": {"ms": 20000}}
+    }))
+    .unwrap();
+    let handle = c
+        .peer()
+        .send_cancellable_request(req, rmcp::service::PeerRequestOptions::no_options())
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    handle
+        .cancel(Some("user pressed stop".into()))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text.contains("notifications/cancelled") {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the server never heard of the cancellation: {text}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The session goes on.
+    let r = call(&c, "faulty__echo", json!({"text": "next"})).await;
+    assert_eq!(first_text(&r), "next");
+    let _: Option<ServerResult> = None;
+    c.cancel().await.unwrap();
+}

@@ -243,6 +243,7 @@ call_timeout = "30s"
 command = {:?}
 args = ["stdio"]
 description = "MCP reference server exercising every feature"
+env = {{ EVERYTHING_API_KEY = "sk-test-4f9a2c71e0" }}
 
 [servers.memory]
 command = {:?}
@@ -436,7 +437,14 @@ async fn everything_server_sampling_elicitation_progress_roots_and_content_types
         .unwrap();
     assert!(serde_json::to_string(&p).unwrap().contains("Paris"));
 
-    // A client that cannot sample gets a clear error, not a hang.
+    // A server that echoes its environment does not show its credential.
+    let r = call(&c, "everything__get-env", json!({})).await;
+    let env = text_of(&r);
+    assert!(
+        env.contains("EVERYTHING_API_KEY") && !env.contains("sk-test-4f9a2c71e0"),
+        "{env}"
+    );
+    assert!(env.contains("[REDACTED_CREDENTIAL]"));
     c.cancel().await.unwrap();
 }
 
@@ -551,4 +559,94 @@ async fn progressive_mode_exposes_meta_tools() {
 
 fn journal_last(dir: &std::path::Path, server: &str) -> Value {
     journal(dir, server).pop().unwrap()
+}
+
+/// A free port on loopback.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+struct Kill(std::process::Child);
+
+impl Drop for Kill {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// server-everything over streamable HTTP, as a remote server behind Sluice.
+fn everything_http() -> (Kill, u16) {
+    let port = free_port();
+    let child = std::process::Command::new(node_bin("mcp-server-everything"))
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "server-everything did not listen"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    (Kill(child), port)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn http_servers_downstream_shared_and_isolated() {
+    let (_srv, port) = everything_http();
+    let s = Scratch::new("remote");
+    let cfg = s.write(
+        "sluice.toml",
+        &format!(
+            r#"[gateway]
+mode = "direct"
+
+[servers.remote]
+url = "http://127.0.0.1:{port}/mcp"
+headers = {{ "X-Api-Key" = "${{SLUICE_TEST_KEY}}" }}
+
+[servers.pooled]
+url = "http://127.0.0.1:{port}/mcp"
+sessions = "shared"
+"#
+        ),
+    );
+    let gw = HttpGateway::start(&cfg, &[("SLUICE_TEST_KEY", "k-123")]);
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let c = gw.client(client).await;
+    for server in ["remote", "pooled"] {
+        let r = call(
+            &c,
+            &format!("{server}__echo"),
+            json!({"message": "mail bo.berg@fabrikam.com"}),
+        )
+        .await;
+        let t = first_text(&r);
+        assert!(!t.contains("bo.berg@") && t.contains("[EMAIL_1]"), "{t}");
+        // Sampling over HTTP: a shared connection still finds the session,
+        // because the request arrives on the stream of this session's call.
+        let r = call(
+            &c,
+            &format!("{server}__trigger-sampling-request"),
+            json!({"prompt": "Note for [EMAIL_1]", "maxTokens": 10}),
+        )
+        .await;
+        let t = text_of(&r);
+        assert!(
+            t.contains("You said:") && t.contains("[EMAIL_1]") && !t.contains("bo.berg@"),
+            "{server}: {t}"
+        );
+    }
+    assert_eq!(events.of("sampling").len(), 2);
+    c.cancel().await.unwrap();
 }

@@ -121,6 +121,46 @@ struct Inner {
     sessions: Mutex<HashMap<u64, Weak<SessionInner>>>,
     next_session: AtomicU64,
     changes: broadcast::Sender<ListChange>,
+    /// Credentials of the configured servers: never shown upstream, even
+    /// when a server echoes them.
+    secrets: Option<aho_corasick::AhoCorasick>,
+}
+
+/// The configured credentials worth looking for (8 characters or more).
+fn credentials(config: &Config) -> Option<aho_corasick::AhoCorasick> {
+    let mut values: Vec<String> = Vec::new();
+    for s in &config.servers {
+        match &s.transport {
+            Transport::Stdio { env, args, .. } => {
+                values.extend(env.iter().map(|(_, v)| v.expose().to_string()));
+                values.extend(
+                    args.iter()
+                        .filter(|a| a.is_sensitive())
+                        .map(|a| a.expose().to_string()),
+                );
+            }
+            Transport::Http { url, headers } => {
+                values.extend(headers.iter().map(|(_, v)| {
+                    let v = v.expose();
+                    // `Bearer abc`: the credential is the part after the scheme.
+                    v.split_once(' ').map_or(v, |(_, rest)| rest).to_string()
+                }));
+                if url.is_sensitive() {
+                    values.push(url.expose().to_string());
+                }
+            }
+        }
+    }
+    values.retain(|v| v.chars().count() >= 8);
+    values.sort();
+    values.dedup();
+    if values.is_empty() {
+        return None;
+    }
+    aho_corasick::AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(&values)
+        .ok()
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -131,6 +171,7 @@ impl Broker {
     pub fn new(config: Arc<Config>, engine: Arc<Engine>, hooks: Hooks) -> Broker {
         downstream::init_tls();
         let catalog = Catalog::new(config.clone());
+        let secrets = credentials(&config);
         Broker {
             inner: Arc::new(Inner {
                 config,
@@ -141,6 +182,7 @@ impl Broker {
                 sessions: Mutex::new(HashMap::new()),
                 next_session: AtomicU64::new(1),
                 changes: broadcast::channel(64).0,
+                secrets,
             }),
         }
     }
@@ -580,6 +622,9 @@ impl SessionInner {
         let s = &r.stats;
         let n = s.email + s.phone + s.name + s.custom;
         drop(vault);
+        if let Some(secrets) = &self.broker.secrets {
+            shape::scrub(v, secrets);
+        }
         shape::put_blobs(v, blobs);
         n
     }
@@ -592,7 +637,11 @@ impl SessionInner {
         let engine = self.broker.engine.clone();
         let mut vault = lock(&self.vault);
         let mut r = Redactor::new(&engine, &mut vault, source);
-        r.redact_text(text).into_owned()
+        let mut out = r.redact_text(text).into_owned();
+        if let Some(secrets) = &self.broker.secrets {
+            shape::scrub_text(&mut out, secrets);
+        }
+        out
     }
 
     fn slot(self: &Arc<Self>, server: &ServerConfig) -> Arc<Slot> {

@@ -71,6 +71,41 @@ fn put(v: &mut Value, blobs: &mut [String]) {
     }
 }
 
+/// What a configured credential is replaced by when a server echoes it.
+pub const SECRET_MARK: &str = "[REDACTED_CREDENTIAL]";
+
+/// Replaces every occurrence of a configured credential (server env
+/// values, headers, arguments built from `${ENV}`) in the strings and keys
+/// of `v`. Returns how many were replaced.
+pub fn scrub(v: &mut Value, secrets: &aho_corasick::AhoCorasick) -> usize {
+    match v {
+        Value::String(s) => scrub_text(s, secrets),
+        Value::Array(items) => items.iter_mut().map(|i| scrub(i, secrets)).sum(),
+        Value::Object(map) => {
+            let mut n: usize = map.values_mut().map(|c| scrub(c, secrets)).sum();
+            if map.keys().any(|k| secrets.is_match(k)) {
+                let old = std::mem::take(map);
+                for (mut k, v) in old {
+                    n += scrub_text(&mut k, secrets);
+                    map.insert(k, v);
+                }
+            }
+            n
+        }
+        _ => 0,
+    }
+}
+
+/// As [`scrub`], for one text.
+pub fn scrub_text(s: &mut String, secrets: &aho_corasick::AhoCorasick) -> usize {
+    if !secrets.is_match(s.as_str()) {
+        return 0;
+    }
+    let n = secrets.find_iter(s.as_str()).count();
+    *s = secrets.replace_all(s, &vec![SECRET_MARK; secrets.patterns_len()]);
+    n
+}
+
 /// Relaxes a JSON Schema so that values a session shows as tokens still
 /// validate: a string may be `[EMAIL_1]` whatever its `format`, `pattern`
 /// or length limits said, and a number under a phone key is shown as a
@@ -195,6 +230,16 @@ mod tests {
         assert_ne!(v, orig);
         put_blobs(&mut v, blobs);
         assert_eq!(v, orig);
+    }
+
+    #[test]
+    fn configured_credentials_are_scrubbed() {
+        let ac = aho_corasick::AhoCorasick::new(["sk-live-123456"]).unwrap();
+        let mut v =
+            json!({"env": {"KEY": "sk-live-123456"}, "sk-live-123456": "x sk-live-123456 y"});
+        assert_eq!(scrub(&mut v, &ac), 3);
+        assert!(!v.to_string().contains("sk-live"));
+        assert_eq!(v["env"]["KEY"], SECRET_MARK);
     }
 
     #[test]
