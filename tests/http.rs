@@ -126,8 +126,7 @@ fn running(pid: u32) -> bool {
         .map(|s| {
             let state = s
                 .rsplit_once(')')
-                .map(|(_, a)| a.trim_start().chars().next())
-                .flatten();
+                .and_then(|(_, a)| a.trim_start().chars().next());
             state != Some('Z')
         })
         .unwrap_or(false)
