@@ -187,6 +187,13 @@ pub struct GatewayConfig {
     pub session_idle_timeout: Duration,
     /// Where tool manifests of servers are cached between runs.
     pub manifest_dir: Option<PathBuf>,
+    /// Rule files and directories (relative paths are relative to the
+    /// config file). Empty: `rules/` beside the config file if there is
+    /// one, else the built-in defaults.
+    pub rules: Vec<PathBuf>,
+    /// The hash-chained audit log (JSON Lines); none: audit records go to
+    /// the debug log only.
+    pub audit_log: Option<PathBuf>,
 }
 
 impl Default for GatewayConfig {
@@ -202,6 +209,8 @@ impl Default for GatewayConfig {
             allowed_origins: Vec::new(),
             session_idle_timeout: Duration::from_secs(30 * 60),
             manifest_dir: None,
+            rules: Vec::new(),
+            audit_log: None,
         }
     }
 }
@@ -237,6 +246,18 @@ impl Config {
         } else {
             parse_toml(&file, &text, &|k| std::env::var(k).ok())?
         };
+        // Paths in the file are relative to the file.
+        let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let rel = |p: &PathBuf| {
+            if p.is_relative() {
+                base.join(p)
+            } else {
+                p.clone()
+            }
+        };
+        cfg.gateway.rules = cfg.gateway.rules.iter().map(rel).collect();
+        cfg.gateway.audit_log = cfg.gateway.audit_log.as_ref().map(rel);
+        cfg.gateway.manifest_dir = cfg.gateway.manifest_dir.as_ref().map(rel);
         cfg.path = Some(path.to_path_buf());
         Ok(cfg)
     }
@@ -315,19 +336,31 @@ fn error_at(file: &str, text: &str, offset: usize, message: impl Into<String>) -
     }
 }
 
-/// Levenshtein distance, for "did you mean".
+/// Edit distance with transpositions (optimal string alignment), for
+/// "did you mean": `emial` is one edit from `email`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// The closest candidate to `word`, when it is close enough to be a typo.
@@ -481,6 +514,8 @@ struct RawGateway {
     allowed_origins: Option<Vec<String>>,
     session_idle_timeout: Option<Spanned<RawDuration>>,
     manifest_dir: Option<PathBuf>,
+    rules: Option<Vec<PathBuf>>,
+    audit_log: Option<PathBuf>,
 }
 
 #[derive(Deserialize)]
@@ -548,6 +583,8 @@ pub fn parse_toml(file: &str, text: &str, env: EnvLookup) -> Result<Config, Conf
             gateway.allowed_origins = o;
         }
         gateway.manifest_dir = g.manifest_dir;
+        gateway.rules = g.rules.unwrap_or_default();
+        gateway.audit_log = g.audit_log;
     }
 
     // Servers in file order (the map is keyed by name; sort by position).
@@ -949,5 +986,6 @@ sessions = "shared"
         );
         assert_eq!(did_you_mean("comand", ["command", "args"]), Some("command"));
         assert_eq!(did_you_mean("zzz", ["command", "args"]), None);
+        assert_eq!(did_you_mean("emial", ["email", "phone"]), Some("email"));
     }
 }

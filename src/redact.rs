@@ -529,7 +529,7 @@ impl<'a> Redactor<'a> {
 
 /// Serializes `v` in the style of `original`: indented (with the original's
 /// indent width) when the original spans lines, compact otherwise.
-fn serialize_like(original: &str, v: &Value) -> String {
+pub fn serialize_like(original: &str, v: &Value) -> String {
     let t = original.trim_start();
     if let Some(nl) = t.find('\n') {
         let indent = t[nl + 1..]
@@ -624,7 +624,7 @@ fn restore_value(
             }
         }
         Value::Object(map) => {
-            let needs_key_restore = map.keys().any(|k| k.contains('['));
+            let needs_key_restore = map.keys().any(|k| token::may_hold_token(k));
             if needs_key_restore {
                 let old = std::mem::take(map);
                 for (k, mut child) in old {
@@ -658,7 +658,7 @@ fn restore_leaf(
     depth: usize,
     decide: Decide,
 ) -> Result<Option<Value>, RestoreError> {
-    if !s.contains('[') {
+    if !token::may_hold_token(s) {
         return Ok(None);
     }
     let err = |source| RestoreError::Token {
@@ -667,9 +667,10 @@ fn restore_leaf(
     };
     // A whole-string token that stood for a JSON number becomes a number again.
     let mut whole = None;
-    token::for_each_piece(s, |range, piece| {
+    token::for_each_token(s, |range, piece, encoding| {
         if range.start == 0
             && range.end == s.len()
+            && encoding == token::Encoding::Plain
             && let Piece::Token(Ok(t)) = piece
         {
             whole = Some(t);
@@ -726,13 +727,13 @@ fn restore_text_at<'t>(
     pointer: &str,
     decide: Decide,
 ) -> Result<Cow<'t, str>, RestoreError> {
-    if !s.contains('[') {
+    if !token::may_hold_token(s) {
         return Ok(Cow::Borrowed(s));
     }
     let mut out = String::new();
     let mut at = 0;
     let mut failure = None;
-    token::for_each_piece(s, |range, piece| {
+    token::for_each_token(s, |range, piece, encoding| {
         if failure.is_some() {
             return;
         }
@@ -741,7 +742,7 @@ fn restore_text_at<'t>(
             Piece::Escaped(lit) => out.push_str(&lit),
             Piece::Token(Ok(t)) => match vault.resolve(&t) {
                 Ok(v) => match decide(pointer, &t) {
-                    Verdict::Restore => out.push_str(v),
+                    Verdict::Restore => encoding.encode(v, &mut out),
                     Verdict::Keep => out.push_str(&s[range.clone()]),
                     Verdict::Deny(reason) => failure = Some(denied(pointer, &t, reason)),
                 },

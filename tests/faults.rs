@@ -20,6 +20,7 @@ fn config(s: &Scratch) -> std::path::PathBuf {
 mode = "direct"
 call_timeout = "3s"
 connect_timeout = "3s"
+{rules}
 
 [servers.faulty]
 command = "python3"
@@ -32,6 +33,7 @@ args = [{f:?}, "--silent-init"]
 {demo}"#,
             f = faulty_server(),
             demo = demo_servers(&journal, "isolated"),
+            rules = open_rules(),
         ),
     )
 }
@@ -206,7 +208,8 @@ async fn a_cancelled_call_is_cancelled_downstream() {
     let cfg = s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"direct\"\n\n[servers.faulty]\ncommand = \"python3\"\nargs = [{:?}]\nenv = {{ FAULTY_LOG = {:?} }}\n",
+            "[gateway]\nmode = \"direct\"\n{}\n[servers.faulty]\ncommand = \"python3\"\nargs = [{:?}]\nenv = {{ FAULTY_LOG = {:?} }}\n",
+            open_rules(),
             faulty_server(),
             log.display().to_string()
         ),

@@ -16,7 +16,14 @@ use serde_json::{Value, json};
 
 fn demo_config(s: &Scratch, sessions: &str) -> std::path::PathBuf {
     let journal = s.path("journal");
-    s.write("sluice.toml", &demo_servers(&journal, sessions))
+    s.write(
+        "sluice.toml",
+        &format!(
+            "[gateway]\n{}\n{}",
+            demo_rules(),
+            demo_servers(&journal, sessions)
+        ),
+    )
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -238,6 +245,7 @@ fn everything_config(s: &Scratch) -> std::path::PathBuf {
             r#"[gateway]
 mode = "direct"
 call_timeout = "30s"
+{}
 
 [servers.everything]
 command = {:?}
@@ -253,6 +261,7 @@ env = {{ MEMORY_FILE_PATH = {:?} }}
 command = {:?}
 args = [{:?}]
 "#,
+            open_rules(),
             node_bin("mcp-server-everything"),
             node_bin("mcp-server-memory"),
             memory.display().to_string(),
@@ -395,7 +404,11 @@ async fn everything_server_sampling_elicitation_progress_roots_and_content_types
     )
     .await;
     assert_ne!(r.is_error, Some(true), "{}", text_of(&r));
-    let p = events.wait_for("progress", 5).await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while events.of("progress").len() < 3 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let p = events.of("progress");
     assert!(p.len() >= 3, "{p:?}");
 
     // Structured content passes its (relaxed) output schema on the client.
@@ -526,7 +539,8 @@ async fn progressive_mode_exposes_meta_tools() {
     let cfg = s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"progressive\"\n\n{}",
+            "[gateway]\nmode = \"progressive\"\n{}\n{}",
+            demo_rules(),
             demo_servers(&journal, "isolated")
         ),
     );
@@ -609,6 +623,7 @@ async fn http_servers_downstream_shared_and_isolated() {
         &format!(
             r#"[gateway]
 mode = "direct"
+{rules}
 
 [servers.remote]
 url = "http://127.0.0.1:{port}/mcp"
@@ -617,7 +632,8 @@ headers = {{ "X-Api-Key" = "${{SLUICE_TEST_KEY}}" }}
 [servers.pooled]
 url = "http://127.0.0.1:{port}/mcp"
 sessions = "shared"
-"#
+"#,
+            rules = open_rules()
         ),
     );
     let gw = HttpGateway::start(&cfg, &[("SLUICE_TEST_KEY", "k-123")]);

@@ -149,7 +149,8 @@ fn shutdown_config(s: &Scratch) -> std::path::PathBuf {
     s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"direct\"\n\n[servers.wrapper]\ncommand = \"sh\"\nargs = [\"-c\", \"python3 {}; true\"]\n\n{}",
+            "[gateway]\nmode = \"direct\"\n{}\n[servers.wrapper]\ncommand = \"sh\"\nargs = [\"-c\", \"python3 {}; true\"]\n\n{}",
+            open_rules(),
             faulty_server(),
             demo_servers(&s.path("journal"), "isolated")
         ),

@@ -17,7 +17,8 @@ async fn two_hundred_concurrent_sessions_never_see_each_others_values() {
     let cfg = s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"direct\"\n\n{}",
+            "[gateway]\nmode = \"direct\"\n{}\n{}",
+            demo_rules(),
             demo_servers(&journal, "shared")
         ),
     );

@@ -24,7 +24,8 @@ fn config(s: &Scratch) -> std::path::PathBuf {
     s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"direct\"\n\n[servers.everything]\ncommand = {:?}\nargs = [\"stdio\"]\n\n{}",
+            "[gateway]\nmode = \"direct\"\n{}\n[servers.everything]\ncommand = {:?}\nargs = [\"stdio\"]\n\n{}",
+            open_rules(),
             node_bin("mcp-server-everything"),
             demo_servers(&journal, "isolated"),
         ),

@@ -124,8 +124,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for LineWatch<R> {
         let before = buf.filled().len();
         let r = Pin::new(&mut self.inner).poll_read(cx, buf);
         if let Poll::Ready(Ok(())) = r {
-            let new = buf.filled()[before..].to_vec();
-            self.observe(&new);
+            self.observe(&buf.filled()[before..]);
         }
         r
     }

@@ -24,6 +24,22 @@ pub enum BrokerError {
         rules: Vec<String>,
         reason: String,
     },
+    #[error("call to {server}/{tool} needs approval (rule {}): {reason}", rules.join(", "))]
+    ApprovalDenied {
+        server: String,
+        tool: String,
+        rules: Vec<String>,
+        reason: String,
+    },
+    #[error(
+        "call to {server}/{tool} would restore {count} tokens; the rules allow at most {limit} in one call"
+    )]
+    TooManyTokens {
+        server: String,
+        tool: String,
+        count: usize,
+        limit: usize,
+    },
     #[error("{server}/{tool}: {message}")]
     Restore {
         server: String,
@@ -95,6 +111,8 @@ impl BrokerError {
             BrokerError::UnknownResource { .. } => "unknown_resource",
             BrokerError::Unsupported { .. } => "unsupported",
             BrokerError::CallDenied { .. } => "call_denied",
+            BrokerError::ApprovalDenied { .. } => "approval_denied",
+            BrokerError::TooManyTokens { .. } => "too_many_tokens",
             BrokerError::Restore { denied: true, .. } => "restore_denied",
             BrokerError::Restore { .. } => "bad_token",
             BrokerError::Connect { .. } => "connect_failed",

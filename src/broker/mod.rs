@@ -27,7 +27,6 @@
 pub mod catalog;
 pub mod downstream;
 pub mod error;
-pub mod hooks;
 mod shape;
 
 use std::collections::{BTreeSet, HashMap};
@@ -47,14 +46,15 @@ use serde_json::{Value, json};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
+use crate::audit::{Audit, AuditRecord, AuditToken};
 use crate::config::{Config, ServerConfig, SessionScope, Transport};
 use crate::pii::Engine;
+use crate::policy::{Decision, Destination, Effect, Policy, SessionView, TokenUse};
 use crate::redact::{self, Redactor, Verdict};
 use crate::vault::{Source, Vault};
 pub use catalog::{Catalog, Known, ServerLists};
 use downstream::{ChildGuard, Oversize};
 pub use error::BrokerError;
-use hooks::{Audit, AuditRecord, AuditToken, Decision, Destination, Policy, SessionView, TokenUse};
 pub use shape::relax_schema;
 
 /// Which list of a server changed.
@@ -91,18 +91,16 @@ pub struct CallLink {
     pub ct: CancellationToken,
 }
 
-/// The hooks a broker runs with.
+/// The hooks a broker runs with: the rules that decide every call and
+/// every restored token, and where the audit records go.
 pub struct Hooks {
     pub policy: Arc<dyn Policy>,
     pub audit: Arc<dyn Audit>,
 }
 
-impl Default for Hooks {
-    fn default() -> Self {
-        Hooks {
-            policy: Arc::new(hooks::AllowAll),
-            audit: Arc::new(hooks::LogAudit),
-        }
+impl Hooks {
+    pub fn new(policy: Arc<dyn Policy>, audit: Arc<dyn Audit>) -> Hooks {
+        Hooks { policy, audit }
     }
 }
 
@@ -322,6 +320,17 @@ struct SessionInner {
     /// (server, uri as the server knows it)
     subscriptions: Mutex<BTreeSet<(String, String)>>,
     log_level: Mutex<Option<LoggingLevel>>,
+}
+
+/// What the checks of one call found.
+#[derive(Default)]
+struct Checks {
+    tokens: Vec<AuditToken>,
+    /// Tokens restored (the per-call limit counts these).
+    restored: usize,
+    /// Rules that want the user's approval.
+    approvals: Vec<String>,
+    approver: Option<String>,
 }
 
 struct Inflight {
@@ -613,24 +622,41 @@ impl ClassifyName for serde_json::Error {
 }
 
 impl SessionInner {
-    fn view_tokenize(&self, v: &mut Value, source: Option<&Source>) -> usize {
+    fn tokenize(&self, v: &mut Value, source: Option<&Source>) -> usize {
         let engine = self.broker.engine.clone();
         let blobs = shape::take_blobs(v);
+        // A tool result often holds its structured content twice: as
+        // `structuredContent` and as JSON in a text block. Tokenize it once
+        // and write the text from the tokenized value (same tokens, half
+        // the work).
+        let copies = shape::take_structured_copies(v);
         let mut vault = lock(&self.vault);
+        let mut n = 0;
+        let mut structured = None;
+        if let Some((mut sc, _)) = copies.as_ref().map(|(sc, t)| (sc.clone(), t)) {
+            // Tokenized on its own first (its names are learned first, as
+            // the walker would), then kept out of the second pass, which
+            // would escape its tokens as planted text.
+            let mut r = Redactor::new(&engine, &mut vault, source);
+            r.redact(&mut sc);
+            let s = &r.stats;
+            n += s.email + s.phone + s.name + s.custom;
+            structured = Some(sc);
+        }
         let mut r = Redactor::new(&engine, &mut vault, source);
         r.redact(v);
         let s = &r.stats;
-        let n = s.email + s.phone + s.name + s.custom;
+        n += s.email + s.phone + s.name + s.custom;
         drop(vault);
+        if let (Some(sc), Some((_, texts))) = (structured, copies) {
+            v["structuredContent"] = sc;
+            shape::put_structured_copies(v, texts);
+        }
         if let Some(secrets) = &self.broker.secrets {
             shape::scrub(v, secrets);
         }
         shape::put_blobs(v, blobs);
         n
-    }
-
-    fn tokenize(&self, v: &mut Value, source: Option<&Source>) -> usize {
-        self.view_tokenize(v, source)
     }
 
     fn tokenize_text(&self, text: &str, source: Option<&Source>) -> String {
@@ -675,13 +701,14 @@ impl SessionInner {
             .map(|u| u.capabilities.clone())
     }
 
-    /// Detokenizes `v` for `to` under the policy; records every token met.
+    /// Detokenizes `v` for `to` under the policy; records every token met
+    /// (and the rules that want the user's approval).
     fn restore(
         &self,
         to: &Destination,
         v: &mut Value,
         base: &str,
-        tokens: &mut Vec<AuditToken>,
+        checks: &mut Checks,
     ) -> Result<(), BrokerError> {
         let vault = lock(&self.vault);
         let policy = self.broker.hooks.policy.clone();
@@ -703,21 +730,29 @@ impl SessionInner {
                 pointer: &pointer,
             };
             let d = policy.authorize_restore(&view, to, &use_);
-            tokens.push(AuditToken {
+            checks.tokens.push(AuditToken {
                 token: t.label(),
                 class: t.id.class.rule_name(),
                 sources: entry.sources.iter().map(ToString::to_string).collect(),
                 pointer: pointer.clone(),
-                decision: d.name(),
-                rules: d.rules().to_vec(),
+                decision: d.name().to_string(),
+                rules: d.rules.clone(),
             });
-            match d {
-                Decision::Allow { .. } => Verdict::Restore,
-                Decision::Redact { .. } => Verdict::Keep,
-                Decision::Deny { rules, reason } => Verdict::Deny(if rules.is_empty() {
-                    reason
+            match d.effect {
+                Effect::Allow => {
+                    checks.restored += 1;
+                    Verdict::Restore
+                }
+                Effect::RequireApproval => {
+                    checks.restored += 1;
+                    checks.approvals.extend(d.rules.iter().cloned());
+                    Verdict::Restore
+                }
+                Effect::Redact => Verdict::Keep,
+                Effect::Deny => Verdict::Deny(if d.rules.is_empty() {
+                    d.reason
                 } else {
-                    format!("{reason} (rule {})", rules.join(", "))
+                    format!("denied by rule {}", d.rules.join(", "))
                 }),
             }
         });
@@ -749,19 +784,24 @@ impl SessionInner {
         &self,
         out: &Outbound,
         decision: &Decision,
-        tokens: Vec<AuditToken>,
+        checks: Checks,
         minted: usize,
         outcome: &str,
         started: Instant,
     ) {
+        let n = self.next_call.fetch_add(1, Ordering::Relaxed);
         self.broker.hooks.audit.record(&AuditRecord {
             session: self.id.clone(),
+            call: format!("{}/{n}", self.id),
+            ruleset: self.broker.hooks.policy.ruleset_hash().to_string(),
             server: out.server.to_string(),
             tool: out.tool.clone(),
             method: out.method.to_string(),
-            decision: decision.name(),
-            rules: decision.rules().to_vec(),
-            tokens,
+            decision: decision.name().to_string(),
+            rules: decision.rules.clone(),
+            reason: decision.reason.clone(),
+            tokens: checks.tokens,
+            approver: checks.approver,
             minted,
             outcome: outcome.to_string(),
             millis: started.elapsed().as_millis() as u64,
@@ -772,15 +812,17 @@ impl SessionInner {
     async fn send(self: &Arc<Self>, mut out: Outbound<'_>) -> Result<Value, BrokerError> {
         let started = Instant::now();
         let broker = self.broker.clone();
-        let server = broker.config.server(out.server).cloned().ok_or_else(|| {
-            BrokerError::UnknownServer {
-                name: out.server.to_string(),
-                hint: error::hint(
-                    out.server,
-                    broker.config.servers.iter().map(|s| s.name.as_str()),
-                ),
-            }
-        })?;
+        let server =
+            broker
+                .config
+                .server(out.server)
+                .ok_or_else(|| BrokerError::UnknownServer {
+                    name: out.server.to_string(),
+                    hint: error::hint(
+                        out.server,
+                        broker.config.servers.iter().map(|s| s.name.as_str()),
+                    ),
+                })?;
         if !server.enabled {
             return Err(BrokerError::Disabled {
                 server: server.name.clone(),
@@ -791,43 +833,80 @@ impl SessionInner {
             tool: out.tool.clone(),
         };
 
-        // 1 authorize
+        // 1 authorize the call (on the arguments as the client sent them)
+        let arguments = out
+            .params
+            .get("arguments")
+            .cloned()
+            .unwrap_or_else(|| out.params.clone());
         let decision = {
             let vault = lock(&self.vault);
             let view = SessionView {
                 id: &self.id,
                 seen: vault.seen_sources(),
             };
-            broker.hooks.policy.authorize_call(&view, &to, &out.params)
+            broker.hooks.policy.authorize_call(&view, &to, &arguments)
         };
-        if let Decision::Deny { rules, reason } = &decision {
-            self.audit(&out, &decision, Vec::new(), 0, "call_denied", started);
-            return Err(BrokerError::CallDenied {
-                server: to.server,
-                tool: to.tool,
-                rules: rules.clone(),
-                reason: reason.clone(),
-            });
-        }
-
-        // 2 detokenize
-        let mut tokens = Vec::new();
-        for ptr in out.restore {
-            if let Some(part) = out.params.pointer_mut(ptr)
-                && let Err(e) = self.restore(&to, part, "", &mut tokens)
-            {
-                self.audit(&out, &decision, tokens, 0, e.kind(), started);
+        let mut checks = Checks::default();
+        match decision.effect {
+            Effect::Allow => {}
+            Effect::RequireApproval => checks.approvals.extend(decision.rules.iter().cloned()),
+            // A call is not a token: a `redact` that reaches it (a content
+            // rule) cannot be carried out, so it fails closed.
+            Effect::Deny | Effect::Redact => {
+                let e = BrokerError::CallDenied {
+                    server: to.server.clone(),
+                    tool: to.tool.clone(),
+                    rules: decision.rules.clone(),
+                    reason: decision.reason.clone(),
+                };
+                self.audit(&out, &decision, checks, 0, e.kind(), started);
                 return Err(e);
             }
         }
 
+        // 2 detokenize, token by token, as the rules decide
+        for ptr in out.restore {
+            if let Some(part) = out.params.pointer_mut(ptr)
+                && let Err(e) = self.restore(&to, part, "", &mut checks)
+            {
+                self.audit(&out, &decision, checks, 0, e.kind(), started);
+                return Err(e);
+            }
+        }
+        let limit = broker.hooks.policy.max_tokens_per_call();
+        if checks.restored > limit {
+            let e = BrokerError::TooManyTokens {
+                server: to.server.clone(),
+                tool: to.tool.clone(),
+                count: checks.restored,
+                limit,
+            };
+            self.audit(&out, &decision, checks, 0, e.kind(), started);
+            return Err(e);
+        }
+        if !checks.approvals.is_empty() {
+            checks.approvals.sort();
+            checks.approvals.dedup();
+            match self
+                .ask_approval(&to, &arguments, &checks.approvals, out.link)
+                .await
+            {
+                Ok(who) => checks.approver = Some(who),
+                Err(e) => {
+                    self.audit(&out, &decision, checks, 0, e.kind(), started);
+                    return Err(e);
+                }
+            }
+        }
+
         // 3 call
-        let result = self.exchange(&server, &mut out).await;
+        let result = self.exchange(server, &mut out).await;
         let mut value = match result {
             Ok(v) => v,
             Err(e) => {
                 let e = self.tokenize_error(e, &to);
-                self.audit(&out, &decision, tokens, 0, e.kind(), started);
+                self.audit(&out, &decision, checks, 0, e.kind(), started);
                 return Err(e);
             }
         };
@@ -842,8 +921,100 @@ impl SessionInner {
         } else {
             "ok"
         };
-        self.audit(&out, &decision, tokens, minted, outcome, started);
+        self.audit(&out, &decision, checks, minted, outcome, started);
         Ok(value)
+    }
+
+    /// Asks the user to approve one call, through MCP elicitation, from the
+    /// task serving the call. The approval covers exactly this call: the
+    /// arguments shown (as the model wrote them, tokens and all) are the
+    /// ones that will be sent, restored.
+    async fn ask_approval(
+        &self,
+        to: &Destination,
+        arguments: &Value,
+        rules: &[String],
+        link: &CallLink,
+    ) -> Result<String, BrokerError> {
+        let denied = |reason: String| BrokerError::ApprovalDenied {
+            server: to.server.clone(),
+            tool: to.tool.clone(),
+            rules: rules.to_vec(),
+            reason,
+        };
+        let can_ask = self
+            .upstream_caps()
+            .is_some_and(|c| c.elicitation.is_some());
+        if !can_ask {
+            return Err(denied(
+                "the client connected to Sluice cannot ask the user (it does not support elicitation), so the call is denied".into(),
+            ));
+        }
+        let shown = serde_json::to_string_pretty(arguments).unwrap_or_default();
+        let digest = ring::digest::digest(
+            &ring::digest::SHA256,
+            format!("{}/{}\n{}", to.server, to.tool, shown).as_bytes(),
+        );
+        let id: String = digest.as_ref()[..6]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let message = format!(
+            "Sluice: rule {} asks you to approve this call.\n\nCall: {}/{}\nArguments (tokens such as [EMAIL_1] stand for personal data; the server gets the real values):\n{shown}\n\nApproval {id} covers this call only.",
+            rules.join(", "),
+            to.server,
+            to.tool
+        );
+        let request: ServerRequest = serde_json::from_value(json!({
+            "method": "elicitation/create",
+            "params": {
+                "message": message,
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {"approve": {"type": "boolean", "title": "Approve this call", "default": false}},
+                    "required": ["approve"],
+                },
+            },
+        }))
+        .map_err(|_| denied("the approval request could not be built".into()))?;
+        let answer = match &link.back {
+            Some(tx) => {
+                let (reply, rx) = oneshot::channel();
+                if tx.send(BackRequest { request, reply }).await.is_err() {
+                    return Err(denied("the call ended before the user answered".into()));
+                }
+                rx.await
+                    .map_err(|_| denied("the user did not answer".into()))?
+            }
+            None => {
+                let Some(up) = lock(&self.upstream).clone() else {
+                    return Err(denied("there is no client to ask".into()));
+                };
+                up.peer.send_request(request).await.map_err(|e| match e {
+                    ServiceError::McpError(e) => e,
+                    other => {
+                        ErrorData::internal_error(service_error_kind(&other).to_string(), None)
+                    }
+                })
+            }
+        };
+        match answer {
+            Ok(ClientResult::ElicitResult(r)) => {
+                let v = serde_json::to_value(&r).unwrap_or_default();
+                if v["action"] == "accept" && v["content"]["approve"] == json!(true) {
+                    Ok(format!("user (elicitation, approval {id})"))
+                } else {
+                    Err(denied(format!(
+                        "the user did not approve it (approval {id})"
+                    )))
+                }
+            }
+            Ok(_) => Err(denied("the client's answer was not an approval".into())),
+            Err(e) => Err(denied(format!(
+                "the client could not ask the user: {}",
+                e.message
+            ))),
+        }
     }
 
     /// Text from a server inside an error is tokenized like a result.
@@ -955,6 +1126,10 @@ impl SessionInner {
         let failure = loop {
             tokio::select! {
                 r = &mut response => {
+                    // Let the notifications that came before the response
+                    // (handled on their own tasks) go out before it.
+                    tokio::task::yield_now().await;
+                    tokio::task::yield_now().await;
                     return match r {
                         Ok(result) => result_value(result),
                         Err(ServiceError::McpError(e)) => Err(BrokerError::Downstream {
@@ -1101,8 +1276,8 @@ impl SessionInner {
             server: server.clone(),
             tool: method.clone(),
         };
-        let mut tokens = Vec::new();
-        let restored = self.restore(&to, &mut v, "", &mut tokens);
+        let mut checks = Checks::default();
+        let restored = self.restore(&to, &mut v, "", &mut checks);
         let out = Outbound {
             server: &server,
             method: "server_request",
@@ -1116,7 +1291,12 @@ impl SessionInner {
         } else {
             "restore_denied"
         };
-        self.audit(&out, &Decision::allow(), tokens, minted, outcome, started);
+        let decision = Decision {
+            effect: Effect::Allow,
+            rules: Vec::new(),
+            reason: format!("{method} answered by the client"),
+        };
+        self.audit(&out, &decision, checks, minted, outcome, started);
         if let Err(e) = restored {
             return Err(ErrorData::invalid_params(e.to_string(), None));
         }
@@ -1376,7 +1556,22 @@ struct RouteGuard {
 
 impl Drop for RouteGuard {
     fn drop(&mut self) {
-        lock(&self.routes.map).remove(&self.key);
+        // rmcp hands notifications to their handler on tasks of their own,
+        // so the last progress notifications of a call may be handled just
+        // after its response: keep the route a moment for them.
+        let routes = self.routes.clone();
+        let key = std::mem::take(&mut self.key);
+        match tokio::runtime::Handle::try_current() {
+            Ok(h) => {
+                h.spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    lock(&routes.map).remove(&key);
+                });
+            }
+            Err(_) => {
+                lock(&routes.map).remove(&key);
+            }
+        }
     }
 }
 

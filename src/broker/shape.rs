@@ -71,6 +71,59 @@ fn put(v: &mut Value, blobs: &mut [String]) {
     }
 }
 
+/// The text blocks of a tool result that are exactly its structured
+/// content as JSON: the structured content (taken out, a `Null` left in
+/// its place) and, for each such block, its index and original text (the
+/// text left empty). `None` when there is no such block.
+pub type StructuredCopies = (Value, Vec<(usize, String)>);
+
+pub fn take_structured_copies(v: &mut Value) -> Option<StructuredCopies> {
+    let sc = v.get("structuredContent")?;
+    if sc.is_null() {
+        return None;
+    }
+    let content = v.get("content")?.as_array()?;
+    let mut same = Vec::new();
+    for (i, c) in content.iter().enumerate() {
+        if c.get("type").and_then(Value::as_str) != Some("text") {
+            continue;
+        }
+        let Some(t) = c.get("text").and_then(Value::as_str) else {
+            continue;
+        };
+        let trimmed = t.trim_start();
+        if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
+            continue;
+        }
+        // Most servers print the structured content as we would (cheap to
+        // compare); otherwise compare the parsed text.
+        if crate::redact::serialize_like(t, sc) == t
+            || serde_json::from_str::<Value>(t).is_ok_and(|parsed| parsed == *sc)
+        {
+            same.push((i, t.to_string()));
+        }
+    }
+    if same.is_empty() {
+        return None;
+    }
+    let sc = std::mem::replace(v.get_mut("structuredContent")?, Value::Null);
+    for (i, _) in &same {
+        v["content"][*i]["text"] = Value::String(String::new());
+    }
+    Some((sc, same))
+}
+
+/// Writes each copied text block again from the (tokenized) structured
+/// content, in the layout of its original text.
+pub fn put_structured_copies(v: &mut Value, texts: Vec<(usize, String)>) {
+    let Some(sc) = v.get("structuredContent").cloned() else {
+        return;
+    };
+    for (i, original) in texts {
+        v["content"][i]["text"] = Value::String(crate::redact::serialize_like(&original, &sc));
+    }
+}
+
 /// What a configured credential is replaced by when a server echoes it.
 pub const SECRET_MARK: &str = "[REDACTED_CREDENTIAL]";
 
@@ -230,6 +283,26 @@ mod tests {
         assert_ne!(v, orig);
         put_blobs(&mut v, blobs);
         assert_eq!(v, orig);
+    }
+
+    #[test]
+    fn structured_copies_are_found_and_rewritten() {
+        let sc = json!({"a": [1, "x"]});
+        let text = serde_json::to_string_pretty(&sc).unwrap();
+        let mut v = json!({"content": [{"type": "text", "text": text}, {"type": "text", "text": "other"}], "structuredContent": sc});
+        let (taken, texts) = take_structured_copies(&mut v).unwrap();
+        assert_eq!(taken, json!({"a": [1, "x"]}));
+        assert_eq!(texts.len(), 1);
+        assert_eq!(v["content"][0]["text"], "");
+        v["structuredContent"] = json!({"a": [1, "y"]});
+        put_structured_copies(&mut v, texts);
+        assert_eq!(
+            v["content"][0]["text"],
+            serde_json::to_string_pretty(&json!({"a": [1, "y"]})).unwrap()
+        );
+        assert_eq!(v["content"][1]["text"], "other");
+        let mut w = json!({"content": [{"type": "text", "text": "{\"b\": 1}"}], "structuredContent": {"a": 1}});
+        assert!(take_structured_copies(&mut w).is_none());
     }
 
     #[test]

@@ -61,7 +61,19 @@ fn journal(dir: &Path, server: &str) -> Vec<Value> {
 pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
     let dir = tempfile_dir()?;
     let cfg = Arc::new(config(exe, &dir));
-    let broker = Broker::new(cfg, Arc::new(Engine::new(Vec::new())), Hooks::default());
+    let rules = crate::policy::for_config(&cfg, &[])
+        .map_err(|l| {
+            DemoError::Step(format!(
+                "the demo rules: {}",
+                l.diagnostics
+                    .first()
+                    .map(ToString::to_string)
+                    .unwrap_or_default()
+            ))
+        })?
+        .rules;
+    let hooks = Hooks::new(Arc::new(rules), Arc::new(crate::audit::LogAudit));
+    let broker = Broker::new(cfg, Arc::new(Engine::new(Vec::new())), hooks);
     let collisions = broker.index().await;
     if let Some(c) = collisions.first() {
         return Err(DemoError::Step(c.to_string()));

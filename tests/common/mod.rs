@@ -70,6 +70,27 @@ impl Scratch {
     }
 }
 
+/// A `rules = [...]` line: Sluice's own default and demo rules.
+pub fn demo_rules() -> String {
+    let r = root().join("rules");
+    format!(
+        "rules = [{:?}, {:?}]\n",
+        r.join("default.toml").display().to_string(),
+        r.join("examples/demo.toml").display().to_string()
+    )
+}
+
+/// A `rules = [...]` line allowing every call and flow (tests of proxying).
+pub fn open_rules() -> String {
+    format!(
+        "rules = [{:?}]\n",
+        root()
+            .join("tests/fixtures/rules/open.toml")
+            .display()
+            .to_string()
+    )
+}
+
 /// Config text for the demo servers, journaling to `journal`.
 pub fn demo_servers(journal: &Path, sessions: &str) -> String {
     let mut s = String::new();
