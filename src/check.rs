@@ -112,3 +112,39 @@ pub fn detokenize(data: &[u8]) {
         );
     }
 }
+
+/// `rules_parse`: arbitrary bytes as a rule file. Parsing never panics;
+/// every accepted file formats to a canonical form that parses back to the
+/// same rules (same canonical text, same hash); every diagnostic of a
+/// rejected file points inside it.
+pub fn rules_parse(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match crate::policy::syntax::parse_str("fuzz.toml", text, &["project_codes".to_string()]) {
+        Ok(rules) => {
+            let canonical = crate::policy::syntax::format_rules(&rules);
+            let again = crate::policy::syntax::parse_str(
+                "canonical.toml",
+                &canonical,
+                &["project_codes".to_string()],
+            )
+            .unwrap_or_else(|d| panic!("the canonical form does not parse: {d:?}\n{canonical}"));
+            assert_eq!(
+                crate::policy::syntax::format_rules(&again),
+                canonical,
+                "canonical form is not stable"
+            );
+            assert_eq!(again.hash, rules.hash);
+        }
+        Err(diags) => {
+            assert!(!diags.is_empty());
+            for d in diags {
+                assert!(
+                    d.span.start <= text.len() && d.line >= 1 && d.column >= 1,
+                    "{d:?}"
+                );
+            }
+        }
+    }
+}

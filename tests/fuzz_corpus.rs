@@ -29,3 +29,8 @@ fn redact_roundtrip_corpus() {
 fn detokenize_corpus() {
     replay("detokenize", sluice::check::detokenize);
 }
+
+#[test]
+fn rules_parse_corpus() {
+    replay("rules_parse", sluice::check::rules_parse);
+}

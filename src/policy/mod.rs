@@ -478,14 +478,15 @@ pub struct RuleSet {
     pub files: Vec<String>,
 }
 
-/// Is a condition met? An argument that is absent satisfies a condition
-/// of a restrictive rule and fails one of an allowing rule: leaving an
-/// argument out can only make a decision stricter.
-fn condition_holds(c: &Condition, args: &Value, restrictive: bool) -> bool {
+/// Is a condition met? For an argument that is absent (and a test other
+/// than `present`) the answer is `absent`: the caller decides both ways and
+/// keeps the stricter decision, so that leaving an argument out can never
+/// do better than any value it could have had.
+fn condition_holds(c: &Condition, args: &Value, absent: bool) -> bool {
     let v = args.pointer(&c.arg).filter(|v| !v.is_null());
     match (&c.test, v) {
         (Test::Present(want), v) => v.is_some() == *want,
-        (_, None) => restrictive,
+        (_, None) => absent,
         (Test::Equals(x), Some(v)) => v == x,
         (Test::OneOf(xs), Some(v)) => xs.contains(v),
         (Test::Matches(g), Some(v)) => match v {
@@ -500,12 +501,20 @@ impl CallRule {
         self.server.matches(&to.server) && self.tool.matches(&to.tool)
     }
 
+    /// Does the rule apply? `absent`: how conditions on absent arguments count.
+    pub(crate) fn matches_with(&self, to: &Destination, args: &Value, absent: bool) -> bool {
+        self.target_matches(to) && self.when.iter().all(|c| condition_holds(c, args, absent))
+    }
+
+    /// Does the rule apply, when absent arguments count against it?
     pub(crate) fn matches(&self, to: &Destination, args: &Value) -> bool {
-        self.target_matches(to)
-            && self
-                .when
-                .iter()
-                .all(|c| condition_holds(c, args, self.effect != Effect::Allow))
+        self.matches_with(to, args, false)
+    }
+
+    fn has_absent(&self, args: &Value) -> bool {
+        self.when.iter().any(|c| {
+            !matches!(c.test, Test::Present(_)) && args.pointer(&c.arg).is_none_or(Value::is_null)
+        })
     }
 }
 
@@ -559,13 +568,13 @@ impl FlowRule {
         }
         match &self.to.arg {
             None => true,
-            // An argument pattern: some argument under it is present; an
-            // absent one counts as present for a restrictive rule.
+            // An argument pattern: the rule applies when an argument under
+            // it is present; content rules only restrict, so an absent one
+            // counts as present (omitting it cannot dodge the rule).
             Some(p) => {
-                let restrictive = self.effect != Effect::Allow;
                 let mut any = false;
                 walk_pointers(args, &mut String::new(), &mut |ptr| any |= p.matches(ptr));
-                any || restrictive
+                any || self.effect != Effect::Allow
             }
         }
     }
@@ -653,14 +662,28 @@ impl RuleSet {
     }
 
     pub fn decide_call(&self, session: &SessionView, to: &Destination, args: &Value) -> Decision {
-        let base = strictest(
-            self.calls
-                .iter()
-                .filter(|r| r.matches(to, args))
-                .map(|r| (r.id.as_str(), r.effect)),
-            self.defaults.call,
-            format!("no [[call]] rule allows calls to {}/{}", to.server, to.tool),
-        );
+        let by_calls = |absent: bool| {
+            strictest(
+                self.calls
+                    .iter()
+                    .filter(|r| r.matches_with(to, args, absent))
+                    .map(|r| (r.id.as_str(), r.effect)),
+                self.defaults.call,
+                format!("no [[call]] rule allows calls to {}/{}", to.server, to.tool),
+            )
+        };
+        // Conditions on absent arguments: decided both ways, the stricter kept.
+        let mut base = by_calls(false);
+        if self
+            .calls
+            .iter()
+            .any(|r| r.target_matches(to) && r.has_absent(args))
+        {
+            let other = by_calls(true);
+            if other.effect > base.effect {
+                base = other;
+            }
+        }
         // Content rules (session taint) can only make a call stricter.
         let content = strictest(
             self.flows

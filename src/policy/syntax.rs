@@ -835,6 +835,17 @@ pub fn merge(parsed: Vec<(String, String, Parsed)>) -> Result<Loaded, Box<Loaded
         }
         sources.push((file, text));
     }
+    // In file order, and in text order within each file.
+    let order: Vec<String> = sources.iter().map(|(f, _)| f.clone()).collect();
+    diagnostics.sort_by_key(|d| {
+        (
+            order
+                .iter()
+                .position(|f| *f == d.file)
+                .unwrap_or(usize::MAX),
+            d.span.start,
+        )
+    });
     let defaults = defaults.map(|d| d.0).unwrap_or_default();
     let max_tokens_per_call = max_tokens.unwrap_or(super::DEFAULT_MAX_TOKENS_PER_CALL);
     let hash = hash_rules(&flows, &calls, &defaults, max_tokens_per_call);

@@ -152,6 +152,8 @@ impl Events {
 pub struct TestClient {
     pub events: Events,
     pub elicit_email: Arc<Mutex<String>>,
+    /// The answer to an approval (a boolean `approve` field).
+    pub approve: Arc<Mutex<bool>>,
     pub capable: bool,
 }
 
@@ -160,6 +162,7 @@ impl TestClient {
         TestClient {
             events: Events::default(),
             elicit_email: Arc::new(Mutex::new("nobody@example.com".into())),
+            approve: Arc::new(Mutex::new(true)),
             capable: true,
         }
     }
@@ -220,6 +223,7 @@ impl ClientHandler for TestClient {
             for (k, p) in props {
                 let value = match (k.as_str(), p["type"].as_str()) {
                     ("email", _) => json!(email),
+                    ("approve", _) => json!(*self.approve.lock().unwrap()),
                     (_, Some("boolean")) => json!(true),
                     (_, Some("integer")) | (_, Some("number")) => json!(7),
                     (_, Some("array")) => {
