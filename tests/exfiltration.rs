@@ -9,6 +9,8 @@
 //! resources and prompts) and the faulty server (it plants token-shaped
 //! text in its output).
 
+#![allow(deprecated)]
+
 mod common;
 
 use common::*;
