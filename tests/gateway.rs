@@ -666,3 +666,86 @@ sessions = "shared"
     assert_eq!(events.of("sampling").len(), 2);
     c.cancel().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trace_logs_of_the_gateway_hold_no_value() {
+    use rmcp::ServiceExt;
+    let s = Scratch::new("logs");
+    let cfg = demo_config(&s, "isolated");
+    let mut cmd = tokio::process::Command::new(SLUICE);
+    cmd.args(["serve", "--config"])
+        .arg(&cfg)
+        .env("SLUICE_CACHE_DIR", s.path("cache"))
+        .env("SLUICE_LOG", "trace");
+    let (transport, stderr) = rmcp::transport::TokioChildProcess::builder(cmd)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = stderr.unwrap();
+    let logs = tokio::spawn(async move {
+        use tokio::io::AsyncReadExt;
+        let mut buf = String::new();
+        let _ = stderr.read_to_string(&mut buf).await;
+        buf
+    });
+    let c = TestClient::new().serve(transport).await.unwrap();
+    let r = call(
+        &c,
+        "spreadsheet__read_sheet",
+        json!({"sheet": "leads", "limit": 20}),
+    )
+    .await;
+    let rows = r.structured_content.unwrap()["rows"]
+        .as_array()
+        .unwrap()
+        .clone();
+    for row in rows.iter().take(3) {
+        let m = call(&c, "mailer__send_email", json!({"to": row[2], "subject": format!("Hi {}", row[1].as_str().unwrap()), "body": format!("Call {}", row[3].as_str().unwrap())})).await;
+        assert_ne!(m.is_error, Some(true), "{}", text_of(&m));
+    }
+    // A denied call and a bad token, which log their errors.
+    let _ = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": "[EMAIL_999]", "subject": "x", "body": "y"}),
+    )
+    .await;
+    let _ = try_call(
+        &c,
+        "crm__update_contact",
+        json!({"id": "C-1001", "email": rows[0][2]}),
+    )
+    .await;
+    c.cancel().await.unwrap();
+    let logs = logs.await.unwrap();
+    assert!(
+        logs.contains("TRACE") || logs.contains("DEBUG"),
+        "trace logging is on: {logs}"
+    );
+    // Every value the mailer received (addresses, names, phones): none is
+    // in the logs.
+    let mut values: Vec<String> = Vec::new();
+    for j in journal(&s.path("journal"), "mailer") {
+        let a = &j["arguments"];
+        values.push(a["to"].as_str().unwrap().to_string());
+        values.push(
+            a["subject"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("Hi ")
+                .to_string(),
+        );
+        values.push(
+            a["body"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("Call ")
+                .to_string(),
+        );
+    }
+    assert_eq!(values.len(), 9);
+    for v in &values {
+        assert!(v.len() >= 5 && !v.contains('['), "a real value: {v}");
+        assert!(!logs.contains(v.as_str()), "`{v}` is in the logs");
+    }
+}
