@@ -426,17 +426,13 @@ impl Session {
         arguments: Option<serde_json::Map<String, Value>>,
         link: &CallLink,
     ) -> Result<CallToolResult, BrokerError> {
-        let mut params = json!({ "name": tool });
-        if let Some(a) = arguments {
-            params["arguments"] = Value::Object(a);
-        }
         let v = self
             .inner
             .send(Outbound {
                 server,
                 method: "tools/call",
                 tool: tool.to_string(),
-                params,
+                params: named(tool, arguments),
                 restore: &["/arguments"],
                 link,
             })
@@ -481,17 +477,13 @@ impl Session {
         arguments: Option<serde_json::Map<String, Value>>,
         link: &CallLink,
     ) -> Result<GetPromptResult, BrokerError> {
-        let mut params = json!({ "name": name });
-        if let Some(a) = arguments {
-            params["arguments"] = Value::Object(a);
-        }
         let v = self
             .inner
             .send(Outbound {
                 server,
                 method: "prompts/get",
                 tool: format!("prompts/get:{name}"),
-                params,
+                params: named(name, arguments),
                 restore: &["/arguments"],
                 link,
             })
@@ -591,6 +583,15 @@ impl Session {
             s.close().await;
         }
     }
+}
+
+/// `{"name": ..., "arguments": ...}`, the params of a tool call or a prompt.
+fn named(name: &str, arguments: Option<serde_json::Map<String, Value>>) -> Value {
+    let mut params = json!({ "name": name });
+    if let Some(a) = arguments {
+        params["arguments"] = Value::Object(a);
+    }
+    params
 }
 
 fn decode<T: serde::de::DeserializeOwned>(

@@ -561,14 +561,7 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let mut out: Vec<Resource> = Vec::new();
-        for (server, e) in self.enabled_entries() {
-            for r in &e.lists.resources {
-                if let Some(r) = self.tokenized(r, &server, "resources/list") {
-                    out.push(r);
-                }
-            }
-        }
+        let out: Vec<Resource> = self.merged(|l| &l.resources, "resources/list");
         Ok(ListResourcesResult::with_all_items(out))
     }
 
@@ -577,14 +570,7 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        let mut out: Vec<ResourceTemplate> = Vec::new();
-        for (server, e) in self.enabled_entries() {
-            for t in &e.lists.templates {
-                if let Some(t) = self.tokenized(t, &server, "resources/templates/list") {
-                    out.push(t);
-                }
-            }
-        }
+        let out: Vec<ResourceTemplate> = self.merged(|l| &l.templates, "resources/templates/list");
         Ok(ListResourceTemplatesResult::with_all_items(out))
     }
 
@@ -763,6 +749,23 @@ impl GatewayHandler {
             .into_iter()
             .filter(|(s, _)| cfg.server(s).is_some_and(|c| c.enabled))
             .collect()
+    }
+
+    /// One list of every enabled server, merged and tokenized for this session.
+    fn merged<T: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+        pick: impl Fn(&crate::broker::ServerLists) -> &Vec<T>,
+        what: &str,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
+        for (server, e) in self.enabled_entries() {
+            out.extend(
+                pick(&e.lists)
+                    .iter()
+                    .filter_map(|item| self.tokenized(item, &server, what)),
+            );
+        }
+        out
     }
 
     /// A list item tokenized for this session.
