@@ -410,6 +410,34 @@ impl Session {
         self.inner.tokenize_text(text, source)
     }
 
+    /// Tokenizes text the model's side wrote (code mode's output, files it
+    /// saves): personal data in it is tokenized, the session's own tokens
+    /// are left as they are.
+    pub fn tokenize_trusted(&self, text: &str) -> String {
+        let engine = self.inner.broker.engine.clone();
+        let mut vault = lock(&self.inner.vault);
+        let mut out = Redactor::new(&engine, &mut vault, None)
+            .trusted()
+            .redact_text(text)
+            .into_owned();
+        drop(vault);
+        if let Some(secrets) = &self.inner.broker.secrets {
+            shape::scrub_text(&mut out, secrets);
+        }
+        out
+    }
+
+    /// As [`Session::tokenize_trusted`], for a JSON value.
+    pub fn tokenize_value_trusted(&self, v: &mut Value) {
+        let engine = self.inner.broker.engine.clone();
+        let mut vault = lock(&self.inner.vault);
+        Redactor::new(&engine, &mut vault, None).trusted().redact(v);
+        drop(vault);
+        if let Some(secrets) = &self.inner.broker.secrets {
+            shape::scrub(v, secrets);
+        }
+    }
+
     /// Restores tokens in `v` for reading only (routing a resource URI to
     /// its server): nothing restored here leaves the process.
     fn peek_restore(&self, text: &str) -> Result<String, BrokerError> {
