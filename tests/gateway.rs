@@ -749,3 +749,88 @@ async fn trace_logs_of_the_gateway_hold_no_value() {
         assert!(!logs.contains(v.as_str()), "`{v}` is in the logs");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn servers_are_enabled_and_disabled_at_run_time() {
+    let s = Scratch::new("enable");
+    let journal = s.path("journal");
+    let mut servers = demo_servers(&journal, "isolated");
+    servers = servers.replace("[servers.mailer]\n", "[servers.mailer]\nenabled = false\n");
+    let cfg = s.write(
+        "sluice.toml",
+        &format!("[gateway]\nmode = \"direct\"\n{}\n{servers}", demo_rules()),
+    );
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let c = stdio(&cfg, client).await;
+    let names = |tools: Vec<rmcp::model::Tool>| {
+        tools.iter().map(|t| t.name.to_string()).collect::<Vec<_>>()
+    };
+    let before = names(c.list_all_tools().await.unwrap());
+    assert!(
+        before.contains(&"enable_server".to_string())
+            && !before.iter().any(|t| t.starts_with("mailer__")),
+        "{before:?}"
+    );
+    let e = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": "x@example.com", "subject": "s", "body": "b"}),
+    )
+    .await;
+    let msg = match e {
+        Ok(r) => first_text(&r),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        msg.contains("mailer") && (msg.contains("not enabled") || msg.contains("unknown tool")),
+        "{msg}"
+    );
+    let servers = call(&c, "list_servers", json!({})).await;
+    assert!(
+        text_of(&servers).contains("\"enabled\":false"),
+        "{}",
+        text_of(&servers)
+    );
+
+    let r = call(&c, "enable_server", json!({"name": "mailer"})).await;
+    assert!(
+        first_text(&r).contains("mailer is enabled: 2 tools"),
+        "{}",
+        first_text(&r)
+    );
+    events.wait_for("tools_changed", 10).await;
+    let after = names(c.list_all_tools().await.unwrap());
+    assert!(
+        after.contains(&"mailer__send_email".to_string()),
+        "{after:?}"
+    );
+    let contact = call(&c, "crm__get_contact", json!({"id": "C-1001"})).await;
+    let to = contact.structured_content.unwrap()["email"].clone();
+    let r = call(
+        &c,
+        "mailer__send_email",
+        json!({"to": to, "subject": "s", "body": "b"}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true), "{}", text_of(&r));
+
+    let r = call(&c, "disable_server", json!({"name": "mailer"})).await;
+    assert!(first_text(&r).contains("mailer is disabled"));
+    let last = names(c.list_all_tools().await.unwrap());
+    assert!(!last.iter().any(|t| t.starts_with("mailer__")), "{last:?}");
+    let r = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": to, "subject": "s", "body": "b"}),
+    )
+    .await;
+    assert!(r.map(|r| r.is_error == Some(true)).unwrap_or(true));
+    let e = try_call(&c, "enable_server", json!({"name": "mailr"})).await;
+    let msg = match e {
+        Ok(r) => first_text(&r),
+        Err(e) => e.to_string(),
+    };
+    assert!(msg.contains("did you mean `mailer`"), "{msg}");
+    c.cancel().await.unwrap();
+}

@@ -279,6 +279,15 @@ impl Broker {
             next_call: AtomicU64::new(1),
             subscriptions: Mutex::new(BTreeSet::new()),
             log_level: Mutex::new(None),
+            enabled: Mutex::new(
+                self.inner
+                    .config
+                    .servers
+                    .iter()
+                    .filter(|s| s.enabled)
+                    .map(|s| s.name.clone())
+                    .collect(),
+            ),
         });
         lock(&self.inner.sessions).insert(key, Arc::downgrade(&inner));
         tracing::debug!(session = %inner.id, "session opened");
@@ -320,6 +329,9 @@ struct SessionInner {
     /// (server, uri as the server knows it)
     subscriptions: Mutex<BTreeSet<(String, String)>>,
     log_level: Mutex<Option<LoggingLevel>>,
+    /// The servers this session uses (the config's enabled ones, changed by
+    /// `enable_server` / `disable_server`).
+    enabled: Mutex<BTreeSet<String>>,
 }
 
 /// What the checks of one call found.
@@ -471,11 +483,12 @@ impl Session {
     /// The server a (tokenized) resource URI belongs to.
     pub fn resource_server(&self, uri: &str) -> Result<String, BrokerError> {
         let raw = self.peek_restore(uri)?;
-        route_resource(&self.inner.broker.catalog, &self.inner.broker.config, &raw).ok_or_else(
-            || BrokerError::UnknownResource {
+        let enabled = lock(&self.inner.enabled).clone();
+        route_resource(&self.inner.broker.catalog, &enabled, &raw).ok_or_else(|| {
+            BrokerError::UnknownResource {
                 what: format!("resource {uri}"),
-            },
-        )
+            }
+        })
     }
 
     pub async fn read_resource(
@@ -601,6 +614,84 @@ impl Session {
                 let _ = conn.peer.send_notification(n).await;
             }
         }
+    }
+
+    /// Does this session use `server`?
+    pub fn is_enabled(&self, server: &str) -> bool {
+        self.inner.is_enabled(server)
+    }
+
+    /// The servers this session uses, in config order.
+    pub fn enabled_servers(&self) -> Vec<String> {
+        let on = lock(&self.inner.enabled).clone();
+        self.inner
+            .broker
+            .config
+            .servers
+            .iter()
+            .filter(|s| on.contains(&s.name))
+            .map(|s| s.name.clone())
+            .collect()
+    }
+
+    /// Starts using a server: connects it (learning its tools if the
+    /// catalog does not know them yet). Returns whether anything changed.
+    pub async fn enable(&self, server: &str) -> Result<bool, BrokerError> {
+        let broker = self.inner.broker.clone();
+        let Some(cfg) = broker.config.server(server) else {
+            return Err(BrokerError::UnknownServer {
+                name: server.to_string(),
+                hint: error::hint(
+                    server,
+                    broker.config.servers.iter().map(|s| s.name.as_str()),
+                ),
+            });
+        };
+        if self.is_enabled(server) {
+            return Ok(false);
+        }
+        let slot = self.inner.slot(cfg);
+        let conn = slot.get(&broker, cfg, self.inner.upstream_caps()).await;
+        let to = Destination {
+            server: server.to_string(),
+            tool: "connect".into(),
+        };
+        let conn = conn.map_err(|e| self.inner.tokenize_error(e, &to))?;
+        if broker
+            .catalog
+            .entry(server)
+            .is_none_or(|e| e.known != Known::Live)
+        {
+            let lists = fetch_lists(&conn.peer).await;
+            for c in broker.catalog.set(server, lists, Known::Live) {
+                tracing::warn!(%c, "name collision");
+            }
+        }
+        lock(&self.inner.enabled).insert(server.to_string());
+        Ok(true)
+    }
+
+    /// Stops using a server: its calls fail, and this session's connection
+    /// to it is closed. Returns whether anything changed.
+    pub async fn disable(&self, server: &str) -> Result<bool, BrokerError> {
+        let broker = self.inner.broker.clone();
+        if broker.config.server(server).is_none() {
+            return Err(BrokerError::UnknownServer {
+                name: server.to_string(),
+                hint: error::hint(
+                    server,
+                    broker.config.servers.iter().map(|s| s.name.as_str()),
+                ),
+            });
+        }
+        if !lock(&self.inner.enabled).remove(server) {
+            return Ok(false);
+        }
+        let slot = lock(&self.inner.slots).remove(server);
+        if let Some(slot) = slot {
+            slot.close().await;
+        }
+        Ok(true)
     }
 
     /// Closes the session's connections now (they also close when the
@@ -852,7 +943,7 @@ impl SessionInner {
                         broker.config.servers.iter().map(|s| s.name.as_str()),
                     ),
                 })?;
-        if !server.enabled {
+        if !self.is_enabled(&server.name) {
             return Err(BrokerError::Disabled {
                 server: server.name.clone(),
             });
@@ -1403,6 +1494,10 @@ impl SessionInner {
         .await;
     }
 
+    fn is_enabled(&self, server: &str) -> bool {
+        lock(&self.enabled).contains(server)
+    }
+
     fn has_call(&self, server: &str, request: &str) -> bool {
         lock(&self.inflight)
             .iter()
@@ -1445,9 +1540,9 @@ fn service_error_kind(e: &ServiceError) -> &'static str {
 /// The server a raw resource URI belongs to: one that lists it, else one
 /// whose template matches it, else the only server with resources of its
 /// scheme.
-fn route_resource(catalog: &Catalog, config: &Config, uri: &str) -> Option<String> {
+fn route_resource(catalog: &Catalog, on: &BTreeSet<String>, uri: &str) -> Option<String> {
     let entries = catalog.entries();
-    let enabled = |name: &str| config.server(name).is_some_and(|s| s.enabled);
+    let enabled = |name: &str| on.contains(name);
     for (name, e) in &entries {
         if enabled(name) && e.lists.resources.iter().any(|r| r.uri == uri) {
             return Some(name.clone());
