@@ -26,13 +26,46 @@ fn demo_config(s: &Scratch, sessions: &str) -> std::path::PathBuf {
     )
 }
 
+/// Which transport a test drives the gateway over.
+#[derive(Clone, Copy)]
+enum Over {
+    Stdio,
+    Http,
+}
+
+/// A client of a gateway started for `cfg` (the HTTP gateway lives as
+/// long as the returned guard).
+async fn connect(
+    over: Over,
+    cfg: &std::path::Path,
+    client: TestClient,
+) -> (Client, Option<HttpGateway>) {
+    match over {
+        Over::Stdio => (stdio(cfg, client).await, None),
+        Over::Http => {
+            let gw = HttpGateway::start(cfg, &[]);
+            let c = gw.client(client).await;
+            (c, Some(gw))
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn demo_servers_over_stdio_tokenize_results_and_restore_arguments() {
+    demo_servers_tokenize_results_and_restore_arguments(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn demo_servers_over_http_tokenize_results_and_restore_arguments() {
+    demo_servers_tokenize_results_and_restore_arguments(Over::Http).await;
+}
+
+async fn demo_servers_tokenize_results_and_restore_arguments(over: Over) {
     let s = Scratch::new("demo");
     let cfg = demo_config(&s, "isolated");
     let client = TestClient::new();
     let events = client.events.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let tools = c.list_all_tools().await.unwrap();
     let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
@@ -149,12 +182,21 @@ async fn demo_servers_over_stdio_tokenize_results_and_restore_arguments() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn resources_subscriptions_prompts_and_completions() {
+async fn resources_subscriptions_prompts_and_completions_over_stdio() {
+    resources_subscriptions_prompts_and_completions(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resources_subscriptions_prompts_and_completions_over_http() {
+    resources_subscriptions_prompts_and_completions(Over::Http).await;
+}
+
+async fn resources_subscriptions_prompts_and_completions(over: Over) {
     let s = Scratch::new("res");
     let cfg = demo_config(&s, "isolated");
     let client = TestClient::new();
     let events = client.events.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let resources = c.list_all_resources().await.unwrap();
     let listed = serde_json::to_string(&resources).unwrap();
@@ -325,13 +367,22 @@ async fn memory_server_stores_the_real_email_and_reads_back_the_token() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn everything_server_sampling_elicitation_progress_roots_and_content_types() {
+async fn everything_server_over_stdio() {
+    everything_server_sampling_elicitation_progress_roots_and_content_types(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn everything_server_over_http() {
+    everything_server_sampling_elicitation_progress_roots_and_content_types(Over::Http).await;
+}
+
+async fn everything_server_sampling_elicitation_progress_roots_and_content_types(over: Over) {
     let s = Scratch::new("everything");
     let cfg = everything_config(&s);
     let client = TestClient::new();
     let events = client.events.clone();
     let elicit_email = client.elicit_email.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let tools: Vec<String> = c
         .list_all_tools()
