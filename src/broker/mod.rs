@@ -207,20 +207,15 @@ impl Broker {
         lock(&self.inner.sessions).len()
     }
 
-    /// Learns what every enabled server offers: from its manifest when an
+    /// Learns what every configured server offers: from its manifest when an
     /// earlier run cached one, else by connecting once. Servers that cannot
     /// be reached are logged and stay unknown (calls will try again).
     /// Returns the name collisions found, which the caller treats as a
     /// configuration error.
     pub async fn index(&self) -> Vec<catalog::Collision> {
-        let servers: Vec<ServerConfig> = self
-            .inner
-            .config
-            .servers
-            .iter()
-            .filter(|s| s.enabled)
-            .cloned()
-            .collect();
+        // Every configured server, enabled or not: a session can find the
+        // tools of a server it has not enabled yet.
+        let servers: Vec<ServerConfig> = self.inner.config.servers.to_vec();
         let probes = servers.into_iter().map(|s| {
             let inner = self.inner.clone();
             async move {
