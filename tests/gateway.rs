@@ -603,7 +603,10 @@ async fn progressive_mode_exposes_meta_tools() {
         .iter()
         .map(|t| t.name.to_string())
         .collect();
-    assert_eq!(tools, ["call_tool", "list_servers"]);
+    assert_eq!(
+        tools,
+        ["call_tool", "list_servers", "enable_server", "disable_server"]
+    );
     let servers = call(&c, "list_servers", json!({"query": "crm"})).await;
     assert!(text_of(&servers).contains("crm__search_contacts"));
     let r = call(
