@@ -186,7 +186,7 @@ fn render(v: &JsValue, ctx: &mut Context) -> JsResult<String> {
 
 fn print(prefix: &str, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue> {
     if with_state(|s| s.left == 0) {
-        // Still count what is dropped, without rendering big values.
+        // Past the budget: counted, not rendered (a big value costs nothing).
         with_state(|s| s.cut += 1);
         return Ok(JsValue::undefined());
     }
@@ -204,14 +204,18 @@ fn print(prefix: &str, args: &[JsValue], ctx: &mut Context) -> JsResult<JsValue>
 
 /// Sends console text within what is left of the output budget.
 fn emit(text: String) {
-    let text = with_state(|s| {
+    let (text, first_cut) = with_state(|s| {
         let (kept, cut) = cut_to(&text, s.left);
         s.left -= kept.len();
+        let first = cut > 0 && s.cut == 0;
         s.cut += cut;
-        kept.to_string()
+        (kept.to_string(), first)
     });
     if !text.is_empty() {
         send(&FromWorker::Log { text });
+    }
+    if first_cut {
+        send(&FromWorker::Cut);
     }
 }
 
@@ -542,6 +546,17 @@ fn value_out(v: &JsValue, ctx: &mut Context, done: &mut Done) {
         return;
     }
     let left = with_state(|s| s.left);
+    if let Some(s) = v.as_string() {
+        // A long string is cut without being copied into JSON twice.
+        let text = s.to_std_string_escaped();
+        let (kept, cut) = cut_to(&text, left.saturating_sub(2));
+        done.value_text = Some(format!("{kept:?}"));
+        done.cut_bytes += cut;
+        if cut == 0 {
+            done.value = Some(Value::String(text));
+        }
+        return;
+    }
     let (json, text) = match v.to_json(ctx) {
         Ok(Some(j)) => {
             let text = serde_json::to_string(&j).unwrap_or_default();

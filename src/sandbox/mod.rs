@@ -354,6 +354,8 @@ struct Run<'a> {
     cut: usize,
     calls: Vec<CallRecord>,
     fs_ops: usize,
+    /// The worker said its output budget ran out.
+    saw_cut: bool,
 }
 
 type Settled = (u64, Option<usize>, Reply);
@@ -368,6 +370,7 @@ impl<'a> Run<'a> {
             cut: 0,
             calls: Vec::new(),
             fs_ops: 0,
+            saw_cut: false,
         }
     }
 
@@ -432,6 +435,7 @@ impl<'a> Run<'a> {
                     };
                     match msg {
                         FromWorker::Log { text } => self.keep(&text),
+                        FromWorker::Cut => self.saw_cut = true,
                         FromWorker::Done(done) => break Ok(done),
                         FromWorker::Call { id, server, tool, args } => {
                             if self.calls.len() >= self.limits.max_calls {
@@ -589,12 +593,17 @@ impl<'a> Run<'a> {
             }
             Err((ended, msg)) => (ended, Some(msg), None),
         };
-        if self.cut > 0 {
-            if !self.output.ends_with('\n') {
+        if self.cut > 0 || self.saw_cut {
+            if !self.output.is_empty() && !self.output.ends_with('\n') {
                 self.output.push('\n');
             }
-            self.output
-                .push_str(&format!("[output truncated: {} bytes cut]", self.cut));
+            if self.cut > 0 {
+                self.output
+                    .push_str(&format!("[output truncated: {} bytes cut]", self.cut));
+            } else {
+                self.output
+                    .push_str("[output truncated: more was printed before the run was stopped]");
+            }
         }
         RunReport {
             output: self.output,

@@ -84,6 +84,9 @@ pub enum FromWorker {
     Log {
         text: String,
     },
+    /// Sent once, when the output budget is used up (the report's note
+    /// survives a run that is killed later).
+    Cut,
     Done(Done),
 }
 

@@ -264,7 +264,7 @@ pub fn compile_module(
 
 fn wrap_main(src: &str) -> Result<String, SourceError> {
     let allocator = Allocator::default();
-    let ret = Parser::new(&allocator, src, SourceType::ts())
+    let ret = Parser::new(&allocator, src, SourceType::ts().with_module(true))
         .with_options(ParseOptions {
             allow_return_outside_function: true,
             ..ParseOptions::default()
@@ -356,7 +356,7 @@ fn push_with_return(out: &mut String, chunk: &str, at: usize, ret: Option<usize>
 
 fn transpile(src: &str, path: &str) -> Result<Compiled, SourceError> {
     let allocator = Allocator::default();
-    let ret = Parser::new(&allocator, src, SourceType::ts()).parse();
+    let ret = Parser::new(&allocator, src, SourceType::ts().with_module(true)).parse();
     if !ret.diagnostics.is_empty() {
         return Err(parse_error(src, &ret.diagnostics));
     }
