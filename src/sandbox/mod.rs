@@ -196,7 +196,12 @@ struct Worker {
 }
 
 /// Runs code in worker processes; keeps `pool` of them started ahead.
+/// Use it from one tokio runtime (the workers' pipes belong to it).
 pub struct Sandbox {
+    inner: Arc<Pool>,
+}
+
+struct Pool {
     exe: PathBuf,
     pool: usize,
     idle: Mutex<VecDeque<Worker>>,
@@ -210,18 +215,79 @@ impl Sandbox {
 
     pub fn with_pool(worker_exe: PathBuf, pool: usize) -> Sandbox {
         Sandbox {
-            exe: worker_exe,
-            pool,
-            idle: Mutex::new(VecDeque::new()),
+            inner: Arc::new(Pool {
+                exe: worker_exe,
+                pool,
+                idle: Mutex::new(VecDeque::new()),
+            }),
         }
     }
 
     /// Starts the pool's workers now (inside a tokio runtime); `run` also
-    /// refills it.
+    /// refills it, in the background.
     pub fn warm(&self) {
-        self.refill();
+        self.inner.refill();
     }
 
+    /// Runs `code` with the API of `tools`, every call through `host`.
+    pub async fn run(
+        &self,
+        code: &str,
+        tools: &[ToolInfo],
+        host: Arc<dyn Host>,
+        limits: &Limits,
+    ) -> RunReport {
+        let started = Instant::now();
+        let mut servers: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for t in tools {
+            servers
+                .entry(t.server.clone())
+                .or_default()
+                .push(t.tool.clone());
+        }
+        let request = ToWorker::Run {
+            code: code.to_string(),
+            servers,
+            limits: limits.worker(),
+        };
+        let mut line = serde_json::to_vec(&request).unwrap_or_default();
+        line.push(b'\n');
+        // A pooled worker may have died while idle: one retry with a new one.
+        let mut worker = None;
+        for _ in 0..2 {
+            match self.inner.take() {
+                Ok(mut w) => {
+                    if w.stdin.write_all(&line).await.is_ok() && w.stdin.flush().await.is_ok() {
+                        worker = Some(w);
+                        break;
+                    }
+                }
+                Err(e) => {
+                    debug!(error = %e, "sandbox: no worker");
+                }
+            }
+        }
+        let Some(worker) = worker else {
+            return RunReport {
+                output: String::new(),
+                value: None,
+                error: Some("the sandbox could not start a worker process".into()),
+                calls: Vec::new(),
+                ended: Ended::Crashed("no worker".into()),
+            };
+        };
+        let report = Run::new(tools, host, limits).drive(worker, started).await;
+        debug!(
+            ended = ?report.ended,
+            calls = report.calls.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "sandbox run"
+        );
+        report
+    }
+}
+
+impl Pool {
     fn spawn(&self) -> std::io::Result<Worker> {
         let mut cmd = Command::new(&self.exe);
         cmd.arg("sandbox-worker")
@@ -267,7 +333,7 @@ impl Sandbox {
         }
     }
 
-    fn take(&self) -> std::io::Result<Worker> {
+    fn take(self: &Arc<Self>) -> std::io::Result<Worker> {
         let w = self
             .idle
             .lock()
@@ -283,66 +349,16 @@ impl Sandbox {
             }
             None => self.spawn()?,
         };
-        self.refill();
+        // Replacements start in the background, off this run's path.
+        let me = self.clone();
+        let rt = tokio::runtime::Handle::current();
+        tokio::task::spawn_blocking(move || {
+            let _guard = rt.enter();
+            me.refill();
+        });
         Ok(w)
     }
 
-    /// Runs `code` with the API of `tools`, every call through `host`.
-    pub async fn run(
-        &self,
-        code: &str,
-        tools: &[ToolInfo],
-        host: Arc<dyn Host>,
-        limits: &Limits,
-    ) -> RunReport {
-        let started = Instant::now();
-        let mut servers: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for t in tools {
-            servers
-                .entry(t.server.clone())
-                .or_default()
-                .push(t.tool.clone());
-        }
-        let request = ToWorker::Run {
-            code: code.to_string(),
-            servers,
-            limits: limits.worker(),
-        };
-        let mut line = serde_json::to_vec(&request).unwrap_or_default();
-        line.push(b'\n');
-        // A pooled worker may have died while idle: one retry with a new one.
-        let mut worker = None;
-        for _ in 0..2 {
-            match self.take() {
-                Ok(mut w) => {
-                    if w.stdin.write_all(&line).await.is_ok() && w.stdin.flush().await.is_ok() {
-                        worker = Some(w);
-                        break;
-                    }
-                }
-                Err(e) => {
-                    debug!(error = %e, "sandbox: no worker");
-                }
-            }
-        }
-        let Some(worker) = worker else {
-            return RunReport {
-                output: String::new(),
-                value: None,
-                error: Some("the sandbox could not start a worker process".into()),
-                calls: Vec::new(),
-                ended: Ended::Crashed("no worker".into()),
-            };
-        };
-        let report = Run::new(tools, host, limits).drive(worker, started).await;
-        debug!(
-            ended = ?report.ended,
-            calls = report.calls.len(),
-            ms = started.elapsed().as_millis() as u64,
-            "sandbox run"
-        );
-        report
-    }
 }
 
 /// The parent's side of one run.
