@@ -358,7 +358,6 @@ impl Pool {
         });
         Ok(w)
     }
-
 }
 
 /// The parent's side of one run.
