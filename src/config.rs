@@ -194,6 +194,41 @@ pub struct GatewayConfig {
     /// The hash-chained audit log (JSON Lines); none: audit records go to
     /// the debug log only.
     pub audit_log: Option<PathBuf>,
+    /// Code mode (`execute_code`), the `[gateway.code]` table.
+    pub code: CodeConfig,
+}
+
+/// The `[gateway.code]` table: code mode's limits and workspace.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CodeConfig {
+    /// Offer `execute_code` (default true).
+    pub enabled: bool,
+    /// Wall time of one run; the worker is killed at the end (default 30 s).
+    pub timeout: Duration,
+    /// Memory of one worker in MiB (default 256).
+    pub memory_mib: u64,
+    /// Tool calls one run may make (default 1000).
+    pub max_calls: usize,
+    /// Bytes of output (printed text and the value) returned to the model;
+    /// the rest is cut with a note (default 20,000).
+    pub max_output_bytes: usize,
+    /// Where sessions' workspaces live (one directory per session, deleted
+    /// when the session ends). Default: a directory under the system's
+    /// temporary directory.
+    pub workspace_dir: Option<PathBuf>,
+}
+
+impl Default for CodeConfig {
+    fn default() -> Self {
+        CodeConfig {
+            enabled: true,
+            timeout: Duration::from_secs(30),
+            memory_mib: 256,
+            max_calls: 1000,
+            max_output_bytes: 20_000,
+            workspace_dir: None,
+        }
+    }
 }
 
 impl Default for GatewayConfig {
@@ -211,6 +246,7 @@ impl Default for GatewayConfig {
             manifest_dir: None,
             rules: Vec::new(),
             audit_log: None,
+            code: CodeConfig::default(),
         }
     }
 }
@@ -258,6 +294,7 @@ impl Config {
         cfg.gateway.rules = cfg.gateway.rules.iter().map(rel).collect();
         cfg.gateway.audit_log = cfg.gateway.audit_log.as_ref().map(rel);
         cfg.gateway.manifest_dir = cfg.gateway.manifest_dir.as_ref().map(rel);
+        cfg.gateway.code.workspace_dir = cfg.gateway.code.workspace_dir.as_ref().map(rel);
         cfg.path = Some(path.to_path_buf());
         Ok(cfg)
     }
@@ -516,6 +553,18 @@ struct RawGateway {
     manifest_dir: Option<PathBuf>,
     rules: Option<Vec<PathBuf>>,
     audit_log: Option<PathBuf>,
+    code: Option<RawCode>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCode {
+    enabled: Option<bool>,
+    timeout: Option<Spanned<RawDuration>>,
+    memory_mib: Option<Spanned<u64>>,
+    max_calls: Option<usize>,
+    max_output_bytes: Option<Spanned<usize>>,
+    workspace_dir: Option<PathBuf>,
 }
 
 #[derive(Deserialize)]
@@ -585,6 +634,35 @@ pub fn parse_toml(file: &str, text: &str, env: EnvLookup) -> Result<Config, Conf
         gateway.manifest_dir = g.manifest_dir;
         gateway.rules = g.rules.unwrap_or_default();
         gateway.audit_log = g.audit_log;
+        if let Some(c) = g.code {
+            let code = &mut gateway.code;
+            if let Some(e) = c.enabled {
+                code.enabled = e;
+            }
+            if let Some(d) = &c.timeout {
+                code.timeout = dur(d)?;
+            }
+            if let Some(m) = &c.memory_mib {
+                if *m.get_ref() < 32 {
+                    return Err(at(
+                        m.span(),
+                        "memory_mib must be at least 32 (the engine needs that much to start)"
+                            .into(),
+                    ));
+                }
+                code.memory_mib = *m.get_ref();
+            }
+            if let Some(n) = c.max_calls {
+                code.max_calls = n;
+            }
+            if let Some(n) = &c.max_output_bytes {
+                if *n.get_ref() < 100 {
+                    return Err(at(n.span(), "max_output_bytes must be at least 100".into()));
+                }
+                code.max_output_bytes = *n.get_ref();
+            }
+            code.workspace_dir = c.workspace_dir;
+        }
     }
 
     // Servers in file order (the map is keyed by name; sort by position).
