@@ -25,6 +25,7 @@
 // are part of the protocol versions Sluice speaks; it proxies them.
 #![allow(deprecated)]
 
+pub mod code;
 pub mod http;
 
 use std::borrow::Cow;
@@ -51,6 +52,7 @@ use crate::broker::catalog::{Known, exposed_name};
 use crate::broker::{BackRequest, Broker, BrokerError, CallLink, ListKind, Session, Upstream};
 use crate::config::Mode;
 use crate::vault::Source;
+use code::CodeMode;
 
 /// How tools are presented, once `auto` is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,13 +65,35 @@ pub enum Presentation {
 pub struct Gateway {
     pub broker: Broker,
     pub presentation: Presentation,
+    /// Code mode, unless the config turns it off.
+    pub code: Option<CodeMode>,
     instructions: String,
 }
 
 impl Gateway {
     /// Decides `auto` from the catalog (call after [`Broker::index`]).
+    /// Code mode's workers are this executable (`sluice sandbox-worker`).
     pub fn new(broker: Broker) -> Arc<Gateway> {
+        let exe = std::env::current_exe().ok();
+        Gateway::with_worker(broker, exe)
+    }
+
+    /// As [`Gateway::new`], with code mode's worker executable given (none:
+    /// no code mode).
+    pub fn with_worker(broker: Broker, worker: Option<std::path::PathBuf>) -> Arc<Gateway> {
         let cfg = broker.config();
+        let code = match worker {
+            Some(exe) if cfg.gateway.code.enabled => {
+                match CodeMode::from_config(exe, &cfg.gateway.code) {
+                    Ok(c) => Some(c),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "code mode is off: its workspace cannot be created");
+                        None
+                    }
+                }
+            }
+            _ => None,
+        };
         let presentation = match cfg.gateway.mode {
             Mode::Direct => Presentation::Direct,
             Mode::Progressive => Presentation::Progressive,
@@ -91,16 +115,17 @@ impl Gateway {
                 }
             }
         };
-        let instructions = instructions(&broker, presentation);
+        let instructions = instructions(&broker, presentation, code.is_some());
         Arc::new(Gateway {
             broker,
             presentation,
+            code,
             instructions,
         })
     }
 }
 
-fn instructions(broker: &Broker, p: Presentation) -> String {
+fn instructions(broker: &Broker, p: Presentation, code: bool) -> String {
     let mut s = String::from("Sluice is a privacy gateway in front of these MCP servers:\n");
     for srv in broker.config().servers.iter().filter(|s| s.enabled) {
         s.push_str(&format!(
@@ -122,6 +147,12 @@ fn instructions(broker: &Broker, p: Presentation) -> String {
     } else {
         s.push_str("Tools are named server__tool.\n");
     }
+    if code {
+        s.push_str(
+            "For work over many records or several tools, write one script with execute_code: \
+             intermediate data stays in the sandbox and only what the script prints comes back.\n",
+        );
+    }
     s
 }
 
@@ -129,11 +160,19 @@ fn instructions(broker: &Broker, p: Presentation) -> String {
 struct HandlerState {
     tools: Mutex<Option<(u64, Arc<Vec<Tool>>)>>,
     stop: CancellationToken,
+    /// The session's code-mode workspace, deleted when the session ends.
+    workspace: Option<std::path::PathBuf>,
 }
 
 impl Drop for HandlerState {
     fn drop(&mut self) {
         self.stop.cancel();
+        if let Some(w) = &self.workspace
+            && w.exists()
+            && let Err(e) = std::fs::remove_dir_all(w)
+        {
+            tracing::warn!(error = %e, "the session's workspace could not be deleted");
+        }
     }
 }
 
@@ -148,12 +187,14 @@ pub struct GatewayHandler {
 impl GatewayHandler {
     pub fn new(gw: Arc<Gateway>) -> Self {
         let session = Arc::new(gw.broker.open_session());
+        let workspace = gw.code.as_ref().map(|c| c.workspace(&session));
         GatewayHandler {
             gw,
             session,
             state: Arc::new(HandlerState {
                 tools: Mutex::new(None),
                 stop: CancellationToken::new(),
+                workspace,
             }),
         }
     }
@@ -263,26 +304,50 @@ impl GatewayHandler {
         tools
     }
 
-    /// The meta-tools of this presentation (names are a contract, DESIGN.md §5).
+    /// The meta-tools of this presentation (names are a contract, DESIGN.md §5),
+    /// in the contract's order. The list is fixed for the gateway's life, so
+    /// a session's tool array never changes (prompt caches stay valid).
     fn meta_names(&self) -> Vec<&'static str> {
+        let code = self.gw.code.is_some();
+        let toggles = self.gw.broker.config().servers.iter().any(|s| !s.enabled);
+        let mut names = Vec::new();
         match self.gw.presentation {
-            Presentation::Progressive => vec![
-                "call_tool",
-                "list_servers",
-                "enable_server",
-                "disable_server",
-            ],
-            // Direct: the downstream tools themselves, plus turning servers
-            // on and off when the config keeps some off.
-            Presentation::Direct if self.gw.broker.config().servers.iter().any(|s| !s.enabled) => {
-                vec!["list_servers", "enable_server", "disable_server"]
+            Presentation::Progressive => {
+                names.extend(["get_tool_details", "call_tool"]);
+                if code {
+                    names.push("execute_code");
+                }
+                names.extend(["list_servers", "enable_server", "disable_server"]);
             }
-            Presentation::Direct => Vec::new(),
+            // Direct: the downstream tools themselves; code mode and its
+            // declarations; turning servers on and off when the config
+            // keeps some off.
+            Presentation::Direct => {
+                if code {
+                    names.extend(["get_tool_details", "execute_code"]);
+                }
+                if toggles {
+                    names.extend(["list_servers", "enable_server", "disable_server"]);
+                }
+            }
         }
+        if code {
+            names.push("list_skills");
+        }
+        names
     }
 
     fn meta_tools(&self) -> Vec<Tool> {
         let all = json!({
+            "get_tool_details": {
+                "name": "get_tool_details",
+                "description": "The full definition of one tool: description, input and output JSON Schemas, and its TypeScript declaration for execute_code. `name` is `server__tool`.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "description": "server__tool"}},
+                    "required": ["name"]
+                }
+            },
             "call_tool": {
                 "name": "call_tool",
                 "description": "Call a tool of a downstream server. `name` is `server__tool` (list_servers shows the servers and their tools); `arguments` are the tool's arguments. Personal data in results is tokenized ([EMAIL_1]); pass tokens back unchanged.",
@@ -293,6 +358,15 @@ impl GatewayHandler {
                         "arguments": {"type": "object", "description": "The tool's arguments"}
                     },
                     "required": ["name"]
+                }
+            },
+            "execute_code": {
+                "name": "execute_code",
+                "description": CODE_DESCRIPTION,
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"code": {"type": "string", "description": "JavaScript or TypeScript; top-level await works"}},
+                    "required": ["code"]
                 }
             },
             "list_servers": {
@@ -320,6 +394,11 @@ impl GatewayHandler {
                     "properties": {"name": {"type": "string", "description": "The server's name"}},
                     "required": ["name"]
                 }
+            },
+            "list_skills": {
+                "name": "list_skills",
+                "description": "The skills saved in this session's workspace (./skills/NAME.ts, described by ./skills/NAME.md): name, description and how to import them in execute_code.",
+                "inputSchema": {"type": "object", "properties": {}}
             }
         });
         self.meta_names()
@@ -360,6 +439,18 @@ impl GatewayHandler {
                 let q = args.get("query").and_then(Value::as_str);
                 Ok(CallToolResponse::Complete(self.list_servers(q)))
             }
+            "get_tool_details" => {
+                let target = text_arg("name")?;
+                let (server, tool) = self.resolve_tool(&target).map_err(request_error)?;
+                Ok(CallToolResponse::Complete(
+                    self.tool_details(&server, &tool)?,
+                ))
+            }
+            "execute_code" => {
+                let source = text_arg("code")?;
+                self.execute_code(&source, ctx).await
+            }
+            "list_skills" => Ok(CallToolResponse::Complete(self.list_skills())),
             "enable_server" | "disable_server" => {
                 let server = text_arg("name")?;
                 let on = name == "enable_server";
@@ -411,6 +502,144 @@ impl GatewayHandler {
                 None,
             )),
         }
+    }
+
+    /// Runs model code in a sandbox worker; its every tool call goes
+    /// through this session's broker (rules, tokens, audit).
+    async fn execute_code(
+        &self,
+        source: &str,
+        ctx: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let (Some(cm), Some(ws)) = (&self.gw.code, &self.state.workspace) else {
+            return Err(ErrorData::invalid_params("code mode is off", None));
+        };
+        let (link, rx) = link_for(ctx);
+        let host = Arc::new(code::SessionHost::new(
+            self.session.clone(),
+            &link,
+            ws.clone(),
+        ));
+        let tools = code::tool_infos(&self.gw.broker, &self.session);
+        let report = drive(
+            cm.sandbox.run(source, &tools, host, &cm.limits),
+            rx,
+            &ctx.peer,
+        )
+        .await;
+        tracing::info!(
+            session = %self.session.id(),
+            ended = ?report.ended,
+            calls = report.calls.len(),
+            output_bytes = report.output.len(),
+            "execute_code"
+        );
+        Ok(CallToolResponse::Complete(code::report_result(
+            &self.session,
+            &report,
+        )))
+    }
+
+    /// `get_tool_details`: the definition and TypeScript declaration of one tool.
+    fn tool_details(&self, server: &str, tool: &str) -> Result<CallToolResult, ErrorData> {
+        let Some(srv) = self.gw.broker.config().server(server) else {
+            return Err(ErrorData::invalid_params(
+                format!("unknown server `{server}`"),
+                None,
+            ));
+        };
+        let info = code::tool_infos_of(&self.gw.broker, server)
+            .into_iter()
+            .find(|t| t.tool == tool)
+            .ok_or_else(|| {
+                ErrorData::invalid_params(
+                    format!("`{server}` has no tool `{tool}` (or its tools are not known yet: enable_server first)"),
+                    None,
+                )
+            })?;
+        let exposed = exposed_name(srv, tool);
+        let decl = crate::sandbox::server_declarations(std::slice::from_ref(&info), server)
+            .unwrap_or_default();
+        let access = if crate::sandbox::declarations::is_identifier(server)
+            && crate::sandbox::declarations::is_identifier(tool)
+        {
+            format!("await servers.{server}.{tool}(args)")
+        } else {
+            format!(
+                "await servers[{}][{}](args)",
+                serde_json::to_string(server).unwrap_or_default(),
+                serde_json::to_string(tool).unwrap_or_default()
+            )
+        };
+        let mut v = json!({
+            "name": exposed,
+            "server": server,
+            "tool": tool,
+            "enabled": self.session.is_enabled(server),
+            "description": info.description,
+            "inputSchema": info.input_schema,
+            "outputSchema": info.output_schema,
+            "typescript": decl,
+            "code": access,
+        });
+        self.session
+            .tokenize(&mut v, &Source::new(server, "tools/list"));
+        let mut text = String::new();
+        text.push_str(&format!(
+            "{} ({})\n",
+            v["name"].as_str().unwrap_or_default(),
+            v["code"].as_str().unwrap_or_default()
+        ));
+        if let Some(d) = v["description"].as_str() {
+            text.push_str(d);
+            text.push('\n');
+        }
+        if !self.session.is_enabled(server) {
+            text.push_str(&format!("({server} is not enabled in this session: enable_server {{\"name\": \"{server}\"}} first)\n"));
+        }
+        text.push('\n');
+        text.push_str(v["typescript"].as_str().unwrap_or_default());
+        let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+        r.structured_content = Some(v);
+        Ok(r)
+    }
+
+    fn list_skills(&self) -> CallToolResult {
+        let skills = self
+            .state
+            .workspace
+            .as_deref()
+            .map(code::skills)
+            .unwrap_or_default();
+        let list: Vec<Value> = skills
+            .iter()
+            .map(|s| {
+                json!({
+                    "name": s.name,
+                    "description": self.session.tokenize_trusted(&s.description),
+                    "import": format!("import * as {} from \"./skills/{}\";", crate::sandbox::declarations::identifier_for(&s.name), s.name),
+                    "uri": format!("sluice://skills/{}", s.name),
+                })
+            })
+            .collect();
+        let text = if list.is_empty() {
+            "No skills saved yet. In execute_code, save one with fs.writeFile(\"skills/NAME.ts\", source) and describe it in skills/NAME.md.".to_string()
+        } else {
+            list.iter()
+                .map(|s| {
+                    format!(
+                        "{}: {}\n  {}",
+                        s["name"].as_str().unwrap_or_default(),
+                        s["description"].as_str().unwrap_or_default().trim(),
+                        s["import"].as_str().unwrap_or_default()
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+        r.structured_content = Some(json!({"skills": list}));
+        r
     }
 
     /// `server__tool`, or `server.tool` / `server/tool`, to (server, tool).
@@ -498,6 +727,24 @@ impl GatewayHandler {
         tool_outcome(r)
     }
 }
+
+/// The first sentence (or line) of a description, at most 120 characters.
+fn summary(description: &str) -> String {
+    let first = description.trim().lines().next().unwrap_or_default();
+    let end = first.find(". ").map(|i| i + 1).unwrap_or(first.len());
+    let mut s = first[..end].to_string();
+    if s.chars().count() > 120 {
+        s = s.chars().take(119).collect::<String>() + "…";
+    }
+    s
+}
+
+/// What `execute_code` tells the model about the sandbox.
+const CODE_DESCRIPTION: &str = "Run JavaScript or TypeScript in a sandbox with no network and no files but this session's workspace. \
+Call tools as `await servers.<server>.<tool>({...})` (or `import * as crm from \"./servers/crm\"`); get_tool_details shows a tool's TypeScript declaration, and the code can read `servers/<server>.d.ts`. \
+A result is the tool's structuredContent, else its text parsed as JSON, else its text; a tool error or a denied call throws an Error you can catch. Promise.all runs calls in parallel. \
+Only what the code prints (console.log) and returns comes back, with personal data as tokens ([EMAIL_1]); pass tokens to tools unchanged and Sluice restores the real values where its rules allow. \
+fs.readFile / fs.writeFile / fs.readdir work in the workspace; save reusable code as skills/NAME.ts (described in skills/NAME.md) and import it later from \"./skills/NAME\".";
 
 /// A call's link to the request that caused it.
 fn link_for(ctx: &RequestContext<RoleServer>) -> (CallLink, mpsc::Receiver<BackRequest>) {
@@ -664,7 +911,8 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let out: Vec<Resource> = self.merged(|l| &l.resources, "resources/list");
+        let mut out: Vec<Resource> = self.merged(|l| &l.resources, "resources/list");
+        out.extend(self.own_resources());
         Ok(ListResourcesResult::with_all_items(out))
     }
 
@@ -673,7 +921,16 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        let out: Vec<ResourceTemplate> = self.merged(|l| &l.templates, "resources/templates/list");
+        let mut out: Vec<ResourceTemplate> =
+            self.merged(|l| &l.templates, "resources/templates/list");
+        if let Ok(t) = serde_json::from_value(json!({
+            "uriTemplate": "sluice://servers/{server}/{tool}.d.ts",
+            "name": "tool-declaration",
+            "description": "The TypeScript declaration of one tool, for execute_code",
+            "mimeType": "application/typescript",
+        })) {
+            out.push(t);
+        }
         Ok(ListResourceTemplatesResult::with_all_items(out))
     }
 
@@ -682,6 +939,11 @@ impl ServerHandler for GatewayHandler {
         request: ReadResourceRequestParams,
         ctx: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri.starts_with(OWN_SCHEME) {
+            return self
+                .read_own(&request.uri)
+                .map(ReadResourceResponse::Complete);
+        }
         let server = self.session.resource_server(&request.uri).map_err(|e| {
             ErrorData::resource_not_found(e.to_string(), Some(json!({"uri": request.uri})))
         })?;
@@ -849,7 +1111,111 @@ impl ServerHandler for GatewayHandler {
     }
 }
 
+/// Sluice's own resources: the tool tree and the session's skills.
+const OWN_SCHEME: &str = "sluice://";
+
 impl GatewayHandler {
+    /// `sluice://servers/<server>/index.d.ts` and `.../<tool>.d.ts` for
+    /// every server in the catalog (enabled or not: this is how a client
+    /// that browses files discovers tools), and `sluice://skills/<name>`.
+    fn own_resources(&self) -> Vec<Resource> {
+        let mut out = Vec::new();
+        let mut push = |uri: String, name: String, description: String, mime: &str| {
+            if let Ok(r) = serde_json::from_value::<Resource>(json!({
+                "uri": uri, "name": name, "description": description, "mimeType": mime,
+            })) {
+                out.push(r);
+            }
+        };
+        let catalog = self.gw.broker.catalog();
+        for srv in &self.gw.broker.config().servers {
+            let Some(e) = catalog.entry(&srv.name) else {
+                continue;
+            };
+            if e.lists.tools.is_empty() {
+                continue;
+            }
+            push(
+                format!("{OWN_SCHEME}servers/{}/index.d.ts", srv.name),
+                format!("{}/index.d.ts", srv.name),
+                format!(
+                    "TypeScript declarations of the {} tools of {}",
+                    e.lists.tools.len(),
+                    srv.name
+                ),
+                "application/typescript",
+            );
+            for t in &e.lists.tools {
+                push(
+                    format!("{OWN_SCHEME}servers/{}/{}.d.ts", srv.name, t.name),
+                    format!("{}/{}.d.ts", srv.name, t.name),
+                    summary(t.description.as_deref().unwrap_or_default()),
+                    "application/typescript",
+                );
+            }
+        }
+        if let Some(ws) = &self.state.workspace {
+            for s in code::skills(ws) {
+                push(
+                    format!("{OWN_SCHEME}skills/{}", s.name),
+                    format!("skill {}", s.name),
+                    summary(&s.description),
+                    "application/typescript",
+                );
+            }
+        }
+        // Descriptions come from servers and from code: tokenized.
+        out.into_iter()
+            .filter_map(|r| self.tokenized(&r, "sluice", "resources/list"))
+            .collect()
+    }
+
+    fn read_own(&self, uri: &str) -> Result<rmcp::model::ReadResourceResult, ErrorData> {
+        let not_found = || {
+            ErrorData::resource_not_found(format!("no resource {uri}"), Some(json!({"uri": uri})))
+        };
+        let path = &uri[OWN_SCHEME.len()..];
+        let (text, server) = if let Some(name) = path.strip_prefix("skills/") {
+            let ws = self.state.workspace.as_deref().ok_or_else(not_found)?;
+            let s = code::skills(ws)
+                .into_iter()
+                .find(|s| s.name == name)
+                .ok_or_else(not_found)?;
+            let mut text = String::new();
+            for line in s.description.lines() {
+                text.push_str(&format!("// {line}\n"));
+            }
+            text.push_str(&format!(
+                "// import * as {} from \"./skills/{}\";\n\n",
+                crate::sandbox::declarations::identifier_for(&s.name),
+                s.name
+            ));
+            text.push_str(&s.source);
+            (self.session.tokenize_trusted(&text), None)
+        } else if let Some(rest) = path.strip_prefix("servers/") {
+            let (server, file) = rest.split_once('/').ok_or_else(not_found)?;
+            let tool = file.strip_suffix(".d.ts").ok_or_else(not_found)?;
+            let tools = code::tool_infos_of(&self.gw.broker, server);
+            let picked: Vec<_> = if tool == "index" {
+                tools
+            } else {
+                tools.into_iter().filter(|t| t.tool == tool).collect()
+            };
+            let text =
+                crate::sandbox::server_declarations(&picked, server).ok_or_else(not_found)?;
+            (text, Some(server.to_string()))
+        } else {
+            return Err(not_found());
+        };
+        let mut v =
+            json!({"contents": [{"uri": uri, "mimeType": "application/typescript", "text": text}]});
+        if let Some(server) = server {
+            self.session
+                .tokenize(&mut v, &Source::new(server, "tools/list"));
+        }
+        serde_json::from_value(v).map_err(|_| not_found())
+    }
+
     fn enabled_entries(&self) -> Vec<(String, crate::broker::catalog::Entry)> {
         let cfg = self.gw.broker.config();
         self.gw
