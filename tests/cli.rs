@@ -274,10 +274,11 @@ fn demo_runs_the_seed_scenario_through_the_gateway() {
         s.contains("servers received real values, not tokens: yes"),
         "{s}"
     );
+    assert!(s.contains("script completed: yes"), "{s}");
     // What the model saw holds tokens; what the servers got holds addresses.
     let saw = s
         .lines()
-        .find(|l| l.contains("model sent mailer:"))
+        .find(|l| l.trim_start().starts_with("10000 leads read;"))
         .unwrap();
     let got = s.lines().find(|l| l.contains("mailer received:")).unwrap();
     assert!(saw.contains("[EMAIL_") && !saw.contains('@'), "{saw}");

@@ -1,8 +1,9 @@
 //! `sluice demo`: the seed scenario, end to end, with no model. A scripted
-//! client connects to the gateway over MCP (an in-memory pipe), reads
-//! leads from the spreadsheet server, files them in the CRM and mails
-//! them, passing back only the tokens it was shown. The report puts what
-//! the model saw next to what the servers received.
+//! client connects to the gateway over MCP (an in-memory pipe) and sends
+//! one `execute_code` script that reads 10,000 leads from the spreadsheet
+//! server, keeps the qualified ones in the sandbox, files them in the CRM
+//! and mails them. The report puts what the model saw (one line of
+//! output, with tokens) next to what the servers received (real values).
 
 use std::io::Write;
 use std::path::Path;
@@ -28,6 +29,31 @@ pub enum DemoError {
 fn step<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> DemoError + '_ {
     move |e| DemoError::Step(format!("{what}: {e}"))
 }
+
+/// The script the scripted agent writes: TypeScript, as models write it.
+pub const SEED_SCRIPT: &str = r#"
+interface Sheet { columns: string[]; rows: unknown[][]; total: number }
+const sheet = (await servers.spreadsheet.read_sheet({ sheet: "leads", limit: 10000 })) as Sheet;
+const col = (name: string): number => sheet.columns.indexOf(name);
+const [id, name, email, phone, company, status, score] =
+  ["id", "name", "email", "phone", "company", "status", "score"].map(col);
+const hot = sheet.rows.filter((r) => r[status] === "qualified" && (r[score] as number) >= 90);
+let created = 0;
+for (const r of hot) {
+  const c = await servers.crm.upsert_contact({
+    email: r[email] as string, name: r[name] as string, phone: r[phone] as string,
+    company: r[company] as string, status: "qualified", notes: `Lead ${r[id]}, score ${r[score]}`,
+  });
+  if (c.created) created++;
+}
+await Promise.all(hot.map((r) => servers.mailer.send_email({
+  to: r[email] as string,
+  subject: `Welcome, ${r[name]}`,
+  body: `Hi ${r[name]},
+thanks for your interest. We will call you on ${r[phone]}.`,
+})));
+console.log(`${sheet.total} leads read; ${hot.length} qualified with score >= 90 filed in the CRM (${created} new) and mailed; first: ${hot[0]?.[name]} <${hot[0]?.[email]}>`);
+"#;
 
 /// The built-in configuration with each demo server journaling to `dir`.
 pub fn config(exe: &Path, dir: &Path) -> Config {
@@ -94,11 +120,11 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
         .map_err(step("listing tools"))?;
     writeln!(
         out,
-        "Sluice demo: a scripted agent moves leads from a spreadsheet into a CRM and mails them."
+        "Sluice demo: a scripted agent moves qualified leads from a spreadsheet into a CRM and mails them,"
     )?;
     writeln!(
         out,
-        "Every call goes through the gateway; the agent only ever sees tokens.\n"
+        "with one execute_code script. Every call goes through the gateway; the agent only ever sees tokens.\n"
     )?;
     writeln!(
         out,
@@ -110,8 +136,6 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
             .collect::<Vec<_>>()
             .join(", ")
     )?;
-
-    let mut transcript = String::new();
     let call = |name: &str, args: Value| {
         let p = CallToolRequestParams::new(name.to_string())
             .with_arguments(args.as_object().cloned().unwrap_or_default());
@@ -119,51 +143,57 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
         async move { client.call_tool(p).await }
     };
 
-    // 1. Read leads.
-    let r = call(
+    // What reading the sheet directly would have cost the model's context.
+    let direct = call(
         "spreadsheet__read_sheet",
-        json!({"sheet": "leads", "limit": 3}),
+        json!({"sheet": "leads", "limit": 10_000}),
     )
     .await
-    .map_err(step("reading the sheet"))?;
-    let seen = r.structured_content.clone().unwrap_or_default();
-    transcript.push_str(&compact(&serde_json::to_value(&r).unwrap_or_default()));
+    .map_err(step("reading the sheet directly"))?;
+    let mut transcript = compact(&serde_json::to_value(&direct).unwrap_or_default());
+    // What a client puts in the model's context: the text content.
+    let direct_text: String = direct
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect();
+    let sample: Vec<Value> = direct
+        .structured_content
+        .as_ref()
+        .and_then(|v| v["rows"].as_array())
+        .map(|rows| rows.iter().take(2).cloned().collect())
+        .unwrap_or_default();
+
+    writeln!(out, "== 1. The script the agent writes (execute_code) ==")?;
+    for line in SEED_SCRIPT.trim().lines() {
+        writeln!(out, "   {line}")?;
+    }
+    let r = call("execute_code", json!({"code": SEED_SCRIPT}))
+        .await
+        .map_err(step("running the script"))?;
+    let result_text = compact(&serde_json::to_value(&r).unwrap_or_default());
+    transcript.push_str(&result_text);
+    let shown: String = r
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n");
+    writeln!(out, "\n== 2. What the model saw: the script's output ==")?;
+    for line in shown.lines() {
+        writeln!(out, "   {line}")?;
+    }
+    let code_tokens = shown.len().div_ceil(4);
+    let direct_tokens = direct_text.len() / 4;
     writeln!(
         out,
-        "== 1. spreadsheet__read_sheet {{sheet: leads, limit: 3}}: what the model saw =="
+        "\n   ~{code_tokens} tokens in the model's context, instead of ~{direct_tokens} for the sheet read by a direct call"
     )?;
-    for row in seen["rows"].as_array().into_iter().flatten() {
+    writeln!(out, "   (rows as a direct call shows them, tokenized:)")?;
+    for row in &sample {
         writeln!(out, "   {}", compact(row))?;
     }
-    writeln!(out)?;
 
-    // 2. File each lead in the CRM and mail it, with the tokens as seen.
-    writeln!(
-        out,
-        "== 2. For each lead: crm__upsert_contact, then mailer__send_email =="
-    )?;
-    let mut sent = Vec::new();
-    for row in seen["rows"].as_array().into_iter().flatten() {
-        let (name, email, phone, company) = (&row[1], &row[2], &row[3], &row[4]);
-        let upsert = json!({"email": email, "name": name, "phone": phone, "company": company,
-            "notes": format!("Lead from the spreadsheet; owner of the account is {}.", name.as_str().unwrap_or(""))});
-        let r = call("crm__upsert_contact", upsert.clone())
-            .await
-            .map_err(step("upserting a contact"))?;
-        transcript.push_str(&compact(&serde_json::to_value(&r).unwrap_or_default()));
-        let mail = json!({"to": email, "subject": format!("Welcome, {}", name.as_str().unwrap_or("")),
-            "body": format!("Hi {},\nthanks for your interest. We will call you on {}.", name.as_str().unwrap_or(""), phone.as_str().unwrap_or(""))});
-        let m = call("mailer__send_email", mail.clone())
-            .await
-            .map_err(step("sending an email"))?;
-        transcript.push_str(&compact(&serde_json::to_value(&m).unwrap_or_default()));
-        sent.push((
-            upsert,
-            mail,
-            r.structured_content.unwrap_or_default(),
-            m.structured_content.unwrap_or_default(),
-        ));
-    }
     let crm = journal(&dir, "crm");
     let mailer = journal(&dir, "mailer");
     let crm_calls: Vec<&Value> = crm
@@ -174,21 +204,20 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
         .iter()
         .filter(|j| j["tool"] == "send_email")
         .collect();
-    for (i, (upsert, mail, crm_result, mail_result)) in sent.iter().enumerate() {
-        writeln!(out, "\n-- lead {} --", i + 1)?;
-        writeln!(out, "   model sent crm:       {}", compact(upsert))?;
-        if let Some(j) = crm_calls.get(i) {
-            writeln!(out, "   crm received:         {}", compact(&j["arguments"]))?;
+    writeln!(
+        out,
+        "\n== 3. What the servers received: {} crm__upsert_contact and {} mailer__send_email calls ==",
+        crm_calls.len(),
+        mails.len()
+    )?;
+    for (i, j) in crm_calls.iter().take(2).enumerate() {
+        writeln!(out, "   crm received:         {}", compact(&j["arguments"]))?;
+        if let Some(m) = mails.get(i) {
+            writeln!(out, "   mailer received:      {}", compact(&m["arguments"]))?;
         }
-        writeln!(out, "   model got back:       {}", compact(crm_result))?;
-        writeln!(out, "   model sent mailer:    {}", compact(mail))?;
-        if let Some(j) = mails.get(i) {
-            writeln!(out, "   mailer received:      {}", compact(&j["arguments"]))?;
-        }
-        writeln!(out, "   model got back:       {}", compact(mail_result))?;
     }
 
-    // 3. Checks.
+    // 4. Checks.
     let mut ok = true;
     let mut values = Vec::new();
     for j in crm_calls.iter().chain(mails.iter()) {
@@ -198,24 +227,30 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
             }
         }
     }
-    let leaked: Vec<&String> = values
+    let leaked = values
         .iter()
         .filter(|v| transcript.contains(v.as_str()))
-        .collect();
-    let restored = crm_calls.len() == sent.len()
-        && mails.len() == sent.len()
+        .count();
+    let restored = !crm_calls.is_empty()
+        && mails.len() == crm_calls.len()
         && values
             .iter()
             .all(|v| !v.contains("[EMAIL_") && !v.contains("[NAME_") && !v.contains("[PHONE_"));
+    let succeeded = r.is_error != Some(true);
     writeln!(out, "\n== Checks ==")?;
+    writeln!(
+        out,
+        "   script completed: {}",
+        if succeeded { "yes" } else { "NO" }
+    )?;
     writeln!(out, "   values the servers received: {}", values.len())?;
-    writeln!(out, "   of them visible to the model: {}", leaked.len())?;
+    writeln!(out, "   of them visible to the model: {leaked}")?;
     writeln!(
         out,
         "   servers received real values, not tokens: {}",
         if restored { "yes" } else { "NO" }
     )?;
-    if !leaked.is_empty() || !restored {
+    if leaked > 0 || !restored || !succeeded {
         ok = false;
     }
     let _ = client.cancel().await;
