@@ -605,7 +605,15 @@ async fn progressive_mode_exposes_meta_tools() {
         .collect();
     assert_eq!(
         tools,
-        ["call_tool", "list_servers", "enable_server", "disable_server"]
+        [
+            "get_tool_details",
+            "call_tool",
+            "execute_code",
+            "list_servers",
+            "enable_server",
+            "disable_server",
+            "list_skills"
+        ]
     );
     let servers = call(&c, "list_servers", json!({"query": "crm"})).await;
     assert!(text_of(&servers).contains("crm__search_contacts"));
