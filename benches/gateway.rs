@@ -161,11 +161,61 @@ fn bench(c: &mut Criterion) {
             g99
         );
     }
+    code_mode(&rt, &g);
     rt.block_on(async {
         let _ = d.cancel().await;
         let _ = g.cancel().await;
     });
     throughput(&rt, dir.path(), cases[1].rows);
+}
+
+/// Code mode through the real gateway: an `execute_code` run with 0, 1 and
+/// 10 sequential calls, next to the same call made directly through the
+/// gateway; the per-call cost from the sandbox is (10 calls − 0) / 10.
+fn code_mode(rt: &tokio::runtime::Runtime, g: &Client) {
+    let run = |code: String| {
+        let p = CallToolRequestParams::new("execute_code")
+            .with_arguments(json!({"code": code}).as_object().cloned().unwrap());
+        async move {
+            let r = g.call_tool(p).await.unwrap();
+            assert_ne!(r.is_error, Some(true), "{r:?}");
+        }
+    };
+    let call = "await servers.spreadsheet.read_sheet({ sheet: 'products', limit: 1 });";
+    let n = 60;
+    let (direct, zero, one, ten) = rt.block_on(async {
+        let (mut direct, mut zero, mut one, mut ten) = (vec![], vec![], vec![], vec![]);
+        for _ in 0..n {
+            let t = Instant::now();
+            read(g, "spreadsheet__read_sheet", "products", 1).await;
+            direct.push(t.elapsed());
+            let t = Instant::now();
+            run("return 1;".into()).await;
+            zero.push(t.elapsed());
+            let t = Instant::now();
+            run(call.into()).await;
+            one.push(t.elapsed());
+            let t = Instant::now();
+            run(call.repeat(10)).await;
+            ten.push(t.elapsed());
+            // Let the worker pool refill, as it does between model turns.
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+        (direct, zero, one, ten)
+    });
+    let (d50, _) = percentiles(direct);
+    let (z50, z99) = percentiles(zero);
+    let (o50, _) = percentiles(one);
+    let (t50, _) = percentiles(ten);
+    println!("\ncode mode through the gateway (ms, p50 of {n}):");
+    println!("  direct call through the gateway      {d50:>8.3}");
+    println!("  execute_code, no call                {z50:>8.3}   (p99 {z99:.3})");
+    println!("  execute_code, 1 call                 {o50:>8.3}");
+    println!("  execute_code, 10 sequential calls    {t50:>8.3}");
+    println!(
+        "  per call from the sandbox            {:>8.3}   (vs {d50:.3} for a direct call)",
+        (t50 - z50) / 10.0
+    );
 }
 
 /// 64 concurrent HTTP sessions, each calling in a loop for 5 s.
