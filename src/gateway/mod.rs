@@ -521,12 +521,20 @@ impl GatewayHandler {
             ws.clone(),
         ));
         let tools = code::tool_infos(&self.gw.broker, &self.session);
-        let report = drive(
+        // A cancelled request stops the run: dropping it kills the worker
+        // (and the calls in flight are cancelled through the link).
+        let run = drive(
             cm.sandbox.run(source, &tools, host, &cm.limits),
             rx,
             &ctx.peer,
-        )
-        .await;
+        );
+        let report = tokio::select! {
+            r = run => r,
+            _ = ctx.ct.cancelled() => {
+                tracing::info!(session = %self.session.id(), "execute_code cancelled");
+                return Err(ErrorData::internal_error("execute_code: cancelled by the client", None));
+            }
+        };
         tracing::info!(
             session = %self.session.id(),
             ended = ?report.ended,
