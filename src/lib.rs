@@ -13,6 +13,7 @@ pub mod pii;
 pub mod policy;
 pub mod redact;
 pub mod search;
+pub mod sandbox;
 pub mod vault;
 
 #[doc(hidden)]

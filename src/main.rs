@@ -85,6 +85,13 @@ enum Command {
     /// Run one of the built-in demo servers over stdio (spreadsheet, crm, mailer).
     #[command(hide = true)]
     DemoServer { name: String },
+    /// A code-mode worker: runs one piece of code sent on stdin (used by the gateway).
+    #[command(hide = true)]
+    SandboxWorker {
+        /// Confine this process, try what the filter must refuse, print the results.
+        #[arg(long)]
+        self_test: bool,
+    },
     /// Redact a bundled example tool result and show it restored.
     RedactDemo,
     /// Check, test and explain the data-flow rules.
@@ -186,6 +193,14 @@ struct LexiconArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A code-mode worker sets nothing up: no logging, no runtime.
+    if let Command::SandboxWorker { self_test } = cli.command {
+        return if self_test {
+            sluice::sandbox::worker_self_test()
+        } else {
+            sluice::sandbox::worker_main()
+        };
+    }
     init_logging(cli.verbose);
     match run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
@@ -386,6 +401,7 @@ fn run(cmd: Command) -> Result<bool> {
                 Ok(sluice::demo::scenario::run(&exe, &mut out).await?)
             })
         }
+        Command::SandboxWorker { .. } => Ok(true),
         Command::DemoServer { name } => {
             let kind = sluice::demo::Kind::parse(&name).ok_or_else(|| {
                 anyhow::anyhow!("unknown demo server {name:?} (spreadsheet, crm, mailer)")

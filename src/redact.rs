@@ -152,6 +152,9 @@ pub struct Redactor<'a> {
     show_values: bool,
     path: Vec<String>,
     embed_path: Option<Vec<String>>,
+    /// Text written on the model's side (code mode's output): its tokens are
+    /// the session's own and are left as they are, not escaped.
+    trusted: bool,
 }
 
 impl<'a> Redactor<'a> {
@@ -168,6 +171,24 @@ impl<'a> Redactor<'a> {
             show_values: false,
             path: Vec::new(),
             embed_path: None,
+            trusted: false,
+        }
+    }
+
+    /// For text the model's side wrote (code mode's output, files it
+    /// saves): findings are tokenized, but token-shaped text is left as it
+    /// is rather than escaped, since the model's own tokens are expected
+    /// there. Never for what a server returns.
+    pub fn trusted(mut self) -> Self {
+        self.trusted = true;
+        self
+    }
+
+    fn escape<'s>(&self, s: &'s str) -> Cow<'s, str> {
+        if self.trusted {
+            Cow::Borrowed(s)
+        } else {
+            token::escape(s)
         }
     }
 
@@ -469,7 +490,7 @@ impl<'a> Redactor<'a> {
         };
         let findings = self.engine.scan_with(s, leaf, &*self.vault, known);
         if findings.is_empty() {
-            let esc = token::escape(s);
+            let esc = self.escape(s);
             if let Cow::Owned(_) = esc {
                 self.stats.escaped += 1;
             }
@@ -478,7 +499,7 @@ impl<'a> Redactor<'a> {
         let mut out = String::with_capacity(s.len() + findings.len() * 8);
         let mut at = 0;
         for f in findings {
-            let seg = token::escape(&s[at..f.start]);
+            let seg = self.escape(&s[at..f.start]);
             if let Cow::Owned(_) = seg {
                 self.stats.escaped += 1;
             }
@@ -492,7 +513,7 @@ impl<'a> Redactor<'a> {
             at = f.end;
             self.record(f, s, in_key);
         }
-        let seg = token::escape(&s[at..]);
+        let seg = self.escape(&s[at..]);
         if let Cow::Owned(_) = seg {
             self.stats.escaped += 1;
         }
@@ -828,6 +849,30 @@ mod tests {
         let mut back = out;
         restore(&vault, &mut back).unwrap();
         assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn trusted_text_keeps_the_sessions_tokens() {
+        let engine = Engine::default();
+        let mut vault = Vault::new().unwrap();
+        let t = vault
+            .tokenize(&Class::Name, "Ann Lee", "ann lee", None)
+            .render();
+        let text = format!("Wrote to {t} at bo.berg@fabrikam.com; see [_EMAIL_9]");
+        let out = Redactor::new(&engine, &mut vault, None)
+            .trusted()
+            .redact_text(&text)
+            .into_owned();
+        assert!(
+            out.starts_with(&format!("Wrote to {t} at [EMAIL_")),
+            "{out}"
+        );
+        assert!(out.ends_with("see [_EMAIL_9]"), "{out}");
+        // The untrusted path escapes the same text.
+        let out = Redactor::new(&engine, &mut vault, None)
+            .redact_text(&text)
+            .into_owned();
+        assert!(out.contains("[_NAME_1]"), "{out}");
     }
 
     #[test]

@@ -26,13 +26,46 @@ fn demo_config(s: &Scratch, sessions: &str) -> std::path::PathBuf {
     )
 }
 
+/// Which transport a test drives the gateway over.
+#[derive(Clone, Copy)]
+enum Over {
+    Stdio,
+    Http,
+}
+
+/// A client of a gateway started for `cfg` (the HTTP gateway lives as
+/// long as the returned guard).
+async fn connect(
+    over: Over,
+    cfg: &std::path::Path,
+    client: TestClient,
+) -> (Client, Option<HttpGateway>) {
+    match over {
+        Over::Stdio => (stdio(cfg, client).await, None),
+        Over::Http => {
+            let gw = HttpGateway::start(cfg, &[]);
+            let c = gw.client(client).await;
+            (c, Some(gw))
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn demo_servers_over_stdio_tokenize_results_and_restore_arguments() {
+    demo_servers_tokenize_results_and_restore_arguments(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn demo_servers_over_http_tokenize_results_and_restore_arguments() {
+    demo_servers_tokenize_results_and_restore_arguments(Over::Http).await;
+}
+
+async fn demo_servers_tokenize_results_and_restore_arguments(over: Over) {
     let s = Scratch::new("demo");
     let cfg = demo_config(&s, "isolated");
     let client = TestClient::new();
     let events = client.events.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let tools = c.list_all_tools().await.unwrap();
     let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
@@ -149,12 +182,21 @@ async fn demo_servers_over_stdio_tokenize_results_and_restore_arguments() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn resources_subscriptions_prompts_and_completions() {
+async fn resources_subscriptions_prompts_and_completions_over_stdio() {
+    resources_subscriptions_prompts_and_completions(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn resources_subscriptions_prompts_and_completions_over_http() {
+    resources_subscriptions_prompts_and_completions(Over::Http).await;
+}
+
+async fn resources_subscriptions_prompts_and_completions(over: Over) {
     let s = Scratch::new("res");
     let cfg = demo_config(&s, "isolated");
     let client = TestClient::new();
     let events = client.events.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let resources = c.list_all_resources().await.unwrap();
     let listed = serde_json::to_string(&resources).unwrap();
@@ -325,13 +367,22 @@ async fn memory_server_stores_the_real_email_and_reads_back_the_token() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn everything_server_sampling_elicitation_progress_roots_and_content_types() {
+async fn everything_server_over_stdio() {
+    everything_server_sampling_elicitation_progress_roots_and_content_types(Over::Stdio).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn everything_server_over_http() {
+    everything_server_sampling_elicitation_progress_roots_and_content_types(Over::Http).await;
+}
+
+async fn everything_server_sampling_elicitation_progress_roots_and_content_types(over: Over) {
     let s = Scratch::new("everything");
     let cfg = everything_config(&s);
     let client = TestClient::new();
     let events = client.events.clone();
     let elicit_email = client.elicit_email.clone();
-    let c = stdio(&cfg, client).await;
+    let (c, _gw) = connect(over, &cfg, client).await;
 
     let tools: Vec<String> = c
         .list_all_tools()
@@ -552,7 +603,10 @@ async fn progressive_mode_exposes_meta_tools() {
         .iter()
         .map(|t| t.name.to_string())
         .collect();
-    assert_eq!(tools, ["call_tool", "list_servers"]);
+    assert_eq!(
+        tools,
+        ["call_tool", "list_servers", "enable_server", "disable_server"]
+    );
     let servers = call(&c, "list_servers", json!({"query": "crm"})).await;
     assert!(text_of(&servers).contains("crm__search_contacts"));
     let r = call(
@@ -664,5 +718,173 @@ sessions = "shared"
         );
     }
     assert_eq!(events.of("sampling").len(), 2);
+    c.cancel().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn trace_logs_of_the_gateway_hold_no_value() {
+    use rmcp::ServiceExt;
+    let s = Scratch::new("logs");
+    let cfg = demo_config(&s, "isolated");
+    let mut cmd = tokio::process::Command::new(SLUICE);
+    cmd.args(["serve", "--config"])
+        .arg(&cfg)
+        .env("SLUICE_CACHE_DIR", s.path("cache"))
+        .env("SLUICE_LOG", "trace");
+    let (transport, stderr) = rmcp::transport::TokioChildProcess::builder(cmd)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = stderr.unwrap();
+    let logs = tokio::spawn(async move {
+        use tokio::io::AsyncReadExt;
+        let mut buf = String::new();
+        let _ = stderr.read_to_string(&mut buf).await;
+        buf
+    });
+    let c = TestClient::new().serve(transport).await.unwrap();
+    let r = call(
+        &c,
+        "spreadsheet__read_sheet",
+        json!({"sheet": "leads", "limit": 20}),
+    )
+    .await;
+    let rows = r.structured_content.unwrap()["rows"]
+        .as_array()
+        .unwrap()
+        .clone();
+    for row in rows.iter().take(3) {
+        let m = call(&c, "mailer__send_email", json!({"to": row[2], "subject": format!("Hi {}", row[1].as_str().unwrap()), "body": format!("Call {}", row[3].as_str().unwrap())})).await;
+        assert_ne!(m.is_error, Some(true), "{}", text_of(&m));
+    }
+    // A denied call and a bad token, which log their errors.
+    let _ = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": "[EMAIL_999]", "subject": "x", "body": "y"}),
+    )
+    .await;
+    let _ = try_call(
+        &c,
+        "crm__update_contact",
+        json!({"id": "C-1001", "email": rows[0][2]}),
+    )
+    .await;
+    c.cancel().await.unwrap();
+    let logs = logs.await.unwrap();
+    assert!(
+        logs.contains("TRACE") || logs.contains("DEBUG"),
+        "trace logging is on: {logs}"
+    );
+    // Every value the mailer received (addresses, names, phones): none is
+    // in the logs.
+    let mut values: Vec<String> = Vec::new();
+    for j in journal(&s.path("journal"), "mailer") {
+        let a = &j["arguments"];
+        values.push(a["to"].as_str().unwrap().to_string());
+        values.push(
+            a["subject"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("Hi ")
+                .to_string(),
+        );
+        values.push(
+            a["body"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches("Call ")
+                .to_string(),
+        );
+    }
+    assert_eq!(values.len(), 9);
+    for v in &values {
+        assert!(v.len() >= 5 && !v.contains('['), "a real value: {v}");
+        assert!(!logs.contains(v.as_str()), "`{v}` is in the logs");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn servers_are_enabled_and_disabled_at_run_time() {
+    let s = Scratch::new("enable");
+    let journal = s.path("journal");
+    let mut servers = demo_servers(&journal, "isolated");
+    servers = servers.replace("[servers.mailer]\n", "[servers.mailer]\nenabled = false\n");
+    let cfg = s.write(
+        "sluice.toml",
+        &format!("[gateway]\nmode = \"direct\"\n{}\n{servers}", demo_rules()),
+    );
+    let client = TestClient::new();
+    let events = client.events.clone();
+    let c = stdio(&cfg, client).await;
+    let names = |tools: Vec<rmcp::model::Tool>| {
+        tools.iter().map(|t| t.name.to_string()).collect::<Vec<_>>()
+    };
+    let before = names(c.list_all_tools().await.unwrap());
+    assert!(
+        before.contains(&"enable_server".to_string())
+            && !before.iter().any(|t| t.starts_with("mailer__")),
+        "{before:?}"
+    );
+    let e = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": "x@example.com", "subject": "s", "body": "b"}),
+    )
+    .await;
+    let msg = match e {
+        Ok(r) => first_text(&r),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        msg.contains("mailer") && (msg.contains("not enabled") || msg.contains("unknown tool")),
+        "{msg}"
+    );
+    let servers = call(&c, "list_servers", json!({})).await;
+    assert!(
+        text_of(&servers).contains("\"enabled\":false"),
+        "{}",
+        text_of(&servers)
+    );
+
+    let r = call(&c, "enable_server", json!({"name": "mailer"})).await;
+    assert!(
+        first_text(&r).contains("mailer is enabled: 2 tools"),
+        "{}",
+        first_text(&r)
+    );
+    events.wait_for("tools_changed", 10).await;
+    let after = names(c.list_all_tools().await.unwrap());
+    assert!(
+        after.contains(&"mailer__send_email".to_string()),
+        "{after:?}"
+    );
+    let contact = call(&c, "crm__get_contact", json!({"id": "C-1001"})).await;
+    let to = contact.structured_content.unwrap()["email"].clone();
+    let r = call(
+        &c,
+        "mailer__send_email",
+        json!({"to": to, "subject": "s", "body": "b"}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true), "{}", text_of(&r));
+
+    let r = call(&c, "disable_server", json!({"name": "mailer"})).await;
+    assert!(first_text(&r).contains("mailer is disabled"));
+    let last = names(c.list_all_tools().await.unwrap());
+    assert!(!last.iter().any(|t| t.starts_with("mailer__")), "{last:?}");
+    let r = try_call(
+        &c,
+        "mailer__send_email",
+        json!({"to": to, "subject": "s", "body": "b"}),
+    )
+    .await;
+    assert!(r.map(|r| r.is_error == Some(true)).unwrap_or(true));
+    let e = try_call(&c, "enable_server", json!({"name": "mailr"})).await;
+    let msg = match e {
+        Ok(r) => first_text(&r),
+        Err(e) => e.to_string(),
+    };
+    assert!(msg.contains("did you mean `mailer`"), "{msg}");
     c.cancel().await.unwrap();
 }

@@ -11,7 +11,9 @@ pub enum BrokerError {
     UnknownTool { name: String, hint: String },
     #[error("unknown server `{name}`{hint}")]
     UnknownServer { name: String, hint: String },
-    #[error("server `{server}` is disabled")]
+    #[error(
+        "server `{server}` is not enabled in this session (enable_server {{\"name\": \"{server}\"}} turns it on)"
+    )]
     Disabled { server: String },
     #[error("{what}: no server offers this resource")]
     UnknownResource { what: String },

@@ -207,20 +207,15 @@ impl Broker {
         lock(&self.inner.sessions).len()
     }
 
-    /// Learns what every enabled server offers: from its manifest when an
+    /// Learns what every configured server offers: from its manifest when an
     /// earlier run cached one, else by connecting once. Servers that cannot
     /// be reached are logged and stay unknown (calls will try again).
     /// Returns the name collisions found, which the caller treats as a
     /// configuration error.
     pub async fn index(&self) -> Vec<catalog::Collision> {
-        let servers: Vec<ServerConfig> = self
-            .inner
-            .config
-            .servers
-            .iter()
-            .filter(|s| s.enabled)
-            .cloned()
-            .collect();
+        // Every configured server, enabled or not: a session can find the
+        // tools of a server it has not enabled yet.
+        let servers: Vec<ServerConfig> = self.inner.config.servers.to_vec();
         let probes = servers.into_iter().map(|s| {
             let inner = self.inner.clone();
             async move {
@@ -279,6 +274,15 @@ impl Broker {
             next_call: AtomicU64::new(1),
             subscriptions: Mutex::new(BTreeSet::new()),
             log_level: Mutex::new(None),
+            enabled: Mutex::new(
+                self.inner
+                    .config
+                    .servers
+                    .iter()
+                    .filter(|s| s.enabled)
+                    .map(|s| s.name.clone())
+                    .collect(),
+            ),
         });
         lock(&self.inner.sessions).insert(key, Arc::downgrade(&inner));
         tracing::debug!(session = %inner.id, "session opened");
@@ -320,6 +324,9 @@ struct SessionInner {
     /// (server, uri as the server knows it)
     subscriptions: Mutex<BTreeSet<(String, String)>>,
     log_level: Mutex<Option<LoggingLevel>>,
+    /// The servers this session uses (the config's enabled ones, changed by
+    /// `enable_server` / `disable_server`).
+    enabled: Mutex<BTreeSet<String>>,
 }
 
 /// What the checks of one call found.
@@ -410,6 +417,34 @@ impl Session {
         self.inner.tokenize_text(text, source)
     }
 
+    /// Tokenizes text the model's side wrote (code mode's output, files it
+    /// saves): personal data in it is tokenized, the session's own tokens
+    /// are left as they are.
+    pub fn tokenize_trusted(&self, text: &str) -> String {
+        let engine = self.inner.broker.engine.clone();
+        let mut vault = lock(&self.inner.vault);
+        let mut out = Redactor::new(&engine, &mut vault, None)
+            .trusted()
+            .redact_text(text)
+            .into_owned();
+        drop(vault);
+        if let Some(secrets) = &self.inner.broker.secrets {
+            shape::scrub_text(&mut out, secrets);
+        }
+        out
+    }
+
+    /// As [`Session::tokenize_trusted`], for a JSON value.
+    pub fn tokenize_value_trusted(&self, v: &mut Value) {
+        let engine = self.inner.broker.engine.clone();
+        let mut vault = lock(&self.inner.vault);
+        Redactor::new(&engine, &mut vault, None).trusted().redact(v);
+        drop(vault);
+        if let Some(secrets) = &self.inner.broker.secrets {
+            shape::scrub(v, secrets);
+        }
+    }
+
     /// Restores tokens in `v` for reading only (routing a resource URI to
     /// its server): nothing restored here leaves the process.
     fn peek_restore(&self, text: &str) -> Result<String, BrokerError> {
@@ -426,17 +461,13 @@ impl Session {
         arguments: Option<serde_json::Map<String, Value>>,
         link: &CallLink,
     ) -> Result<CallToolResult, BrokerError> {
-        let mut params = json!({ "name": tool });
-        if let Some(a) = arguments {
-            params["arguments"] = Value::Object(a);
-        }
         let v = self
             .inner
             .send(Outbound {
                 server,
                 method: "tools/call",
                 tool: tool.to_string(),
-                params,
+                params: named(tool, arguments),
                 restore: &["/arguments"],
                 link,
             })
@@ -447,11 +478,12 @@ impl Session {
     /// The server a (tokenized) resource URI belongs to.
     pub fn resource_server(&self, uri: &str) -> Result<String, BrokerError> {
         let raw = self.peek_restore(uri)?;
-        route_resource(&self.inner.broker.catalog, &self.inner.broker.config, &raw).ok_or_else(
-            || BrokerError::UnknownResource {
+        let enabled = lock(&self.inner.enabled).clone();
+        route_resource(&self.inner.broker.catalog, &enabled, &raw).ok_or_else(|| {
+            BrokerError::UnknownResource {
                 what: format!("resource {uri}"),
-            },
-        )
+            }
+        })
     }
 
     pub async fn read_resource(
@@ -481,17 +513,13 @@ impl Session {
         arguments: Option<serde_json::Map<String, Value>>,
         link: &CallLink,
     ) -> Result<GetPromptResult, BrokerError> {
-        let mut params = json!({ "name": name });
-        if let Some(a) = arguments {
-            params["arguments"] = Value::Object(a);
-        }
         let v = self
             .inner
             .send(Outbound {
                 server,
                 method: "prompts/get",
                 tool: format!("prompts/get:{name}"),
-                params,
+                params: named(name, arguments),
                 restore: &["/arguments"],
                 link,
             })
@@ -583,6 +611,84 @@ impl Session {
         }
     }
 
+    /// Does this session use `server`?
+    pub fn is_enabled(&self, server: &str) -> bool {
+        self.inner.is_enabled(server)
+    }
+
+    /// The servers this session uses, in config order.
+    pub fn enabled_servers(&self) -> Vec<String> {
+        let on = lock(&self.inner.enabled).clone();
+        self.inner
+            .broker
+            .config
+            .servers
+            .iter()
+            .filter(|s| on.contains(&s.name))
+            .map(|s| s.name.clone())
+            .collect()
+    }
+
+    /// Starts using a server: connects it (learning its tools if the
+    /// catalog does not know them yet). Returns whether anything changed.
+    pub async fn enable(&self, server: &str) -> Result<bool, BrokerError> {
+        let broker = self.inner.broker.clone();
+        let Some(cfg) = broker.config.server(server) else {
+            return Err(BrokerError::UnknownServer {
+                name: server.to_string(),
+                hint: error::hint(
+                    server,
+                    broker.config.servers.iter().map(|s| s.name.as_str()),
+                ),
+            });
+        };
+        if self.is_enabled(server) {
+            return Ok(false);
+        }
+        let slot = self.inner.slot(cfg);
+        let conn = slot.get(&broker, cfg, self.inner.upstream_caps()).await;
+        let to = Destination {
+            server: server.to_string(),
+            tool: "connect".into(),
+        };
+        let conn = conn.map_err(|e| self.inner.tokenize_error(e, &to))?;
+        if broker
+            .catalog
+            .entry(server)
+            .is_none_or(|e| e.known != Known::Live)
+        {
+            let lists = fetch_lists(&conn.peer).await;
+            for c in broker.catalog.set(server, lists, Known::Live) {
+                tracing::warn!(%c, "name collision");
+            }
+        }
+        lock(&self.inner.enabled).insert(server.to_string());
+        Ok(true)
+    }
+
+    /// Stops using a server: its calls fail, and this session's connection
+    /// to it is closed. Returns whether anything changed.
+    pub async fn disable(&self, server: &str) -> Result<bool, BrokerError> {
+        let broker = self.inner.broker.clone();
+        if broker.config.server(server).is_none() {
+            return Err(BrokerError::UnknownServer {
+                name: server.to_string(),
+                hint: error::hint(
+                    server,
+                    broker.config.servers.iter().map(|s| s.name.as_str()),
+                ),
+            });
+        }
+        if !lock(&self.inner.enabled).remove(server) {
+            return Ok(false);
+        }
+        let slot = lock(&self.inner.slots).remove(server);
+        if let Some(slot) = slot {
+            slot.close().await;
+        }
+        Ok(true)
+    }
+
     /// Closes the session's connections now (they also close when the
     /// session is dropped).
     pub async fn close(&self) {
@@ -591,6 +697,15 @@ impl Session {
             s.close().await;
         }
     }
+}
+
+/// `{"name": ..., "arguments": ...}`, the params of a tool call or a prompt.
+fn named(name: &str, arguments: Option<serde_json::Map<String, Value>>) -> Value {
+    let mut params = json!({ "name": name });
+    if let Some(a) = arguments {
+        params["arguments"] = Value::Object(a);
+    }
+    params
 }
 
 fn decode<T: serde::de::DeserializeOwned>(
@@ -823,7 +938,7 @@ impl SessionInner {
                         broker.config.servers.iter().map(|s| s.name.as_str()),
                     ),
                 })?;
-        if !server.enabled {
+        if !self.is_enabled(&server.name) {
             return Err(BrokerError::Disabled {
                 server: server.name.clone(),
             });
@@ -1374,6 +1489,10 @@ impl SessionInner {
         .await;
     }
 
+    fn is_enabled(&self, server: &str) -> bool {
+        lock(&self.enabled).contains(server)
+    }
+
     fn has_call(&self, server: &str, request: &str) -> bool {
         lock(&self.inflight)
             .iter()
@@ -1416,9 +1535,9 @@ fn service_error_kind(e: &ServiceError) -> &'static str {
 /// The server a raw resource URI belongs to: one that lists it, else one
 /// whose template matches it, else the only server with resources of its
 /// scheme.
-fn route_resource(catalog: &Catalog, config: &Config, uri: &str) -> Option<String> {
+fn route_resource(catalog: &Catalog, on: &BTreeSet<String>, uri: &str) -> Option<String> {
     let entries = catalog.entries();
-    let enabled = |name: &str| config.server(name).is_some_and(|s| s.enabled);
+    let enabled = |name: &str| on.contains(name);
     for (name, e) in &entries {
         if enabled(name) && e.lists.resources.iter().any(|r| r.uri == uri) {
             return Some(name.clone());

@@ -220,7 +220,14 @@ impl GatewayHandler {
             return tools.clone();
         }
         let mut out = Vec::new();
-        for srv in self.gw.broker.config().servers.iter().filter(|s| s.enabled) {
+        for srv in self
+            .gw
+            .broker
+            .config()
+            .servers
+            .iter()
+            .filter(|s| self.session.is_enabled(&s.name))
+        {
             let Some(entry) = catalog.entry(&srv.name) else {
                 continue;
             };
@@ -256,9 +263,27 @@ impl GatewayHandler {
         tools
     }
 
+    /// The meta-tools of this presentation (names are a contract, DESIGN.md §5).
+    fn meta_names(&self) -> Vec<&'static str> {
+        match self.gw.presentation {
+            Presentation::Progressive => vec![
+                "call_tool",
+                "list_servers",
+                "enable_server",
+                "disable_server",
+            ],
+            // Direct: the downstream tools themselves, plus turning servers
+            // on and off when the config keeps some off.
+            Presentation::Direct if self.gw.broker.config().servers.iter().any(|s| !s.enabled) => {
+                vec!["list_servers", "enable_server", "disable_server"]
+            }
+            Presentation::Direct => Vec::new(),
+        }
+    }
+
     fn meta_tools(&self) -> Vec<Tool> {
-        let tools = json!([
-            {
+        let all = json!({
+            "call_tool": {
                 "name": "call_tool",
                 "description": "Call a tool of a downstream server. `name` is `server__tool` (list_servers shows the servers and their tools); `arguments` are the tool's arguments. Personal data in results is tokenized ([EMAIL_1]); pass tokens back unchanged.",
                 "inputSchema": {
@@ -270,16 +295,122 @@ impl GatewayHandler {
                     "required": ["name"]
                 }
             },
-            {
+            "list_servers": {
                 "name": "list_servers",
-                "description": "List the downstream servers: name, description, whether connected, and their tool names. `query` filters by a word in the name or description.",
+                "description": "List the downstream servers: name, description, whether this session uses them (enabled), and their tool names. `query` filters by a word in the name or description.",
                 "inputSchema": {
                     "type": "object",
                     "properties": {"query": {"type": "string"}}
                 }
+            },
+            "enable_server": {
+                "name": "enable_server",
+                "description": "Start using a server (it is connected now); its tools become callable.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "description": "The server's name, from list_servers"}},
+                    "required": ["name"]
+                }
+            },
+            "disable_server": {
+                "name": "disable_server",
+                "description": "Stop using a server (its connection is closed); its tools are no longer callable.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string", "description": "The server's name"}},
+                    "required": ["name"]
+                }
             }
-        ]);
-        serde_json::from_value(tools).unwrap_or_default()
+        });
+        self.meta_names()
+            .iter()
+            .filter_map(|n| serde_json::from_value(all[*n].clone()).ok())
+            .collect()
+    }
+
+    async fn meta_call(
+        &self,
+        name: &str,
+        args: serde_json::Map<String, Value>,
+        ctx: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let text_arg = |key: &str| -> Result<String, ErrorData> {
+            args.get(key)
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .ok_or_else(|| ErrorData::invalid_params(format!("{name} needs `{key}`"), None))
+        };
+        match name {
+            "call_tool" => {
+                let target = text_arg("name")?;
+                let (server, tool) = self.resolve_tool(&target).map_err(request_error)?;
+                let arguments = match args.get("arguments") {
+                    None | Some(Value::Null) => None,
+                    Some(Value::Object(o)) => Some(o.clone()),
+                    Some(_) => {
+                        return Err(ErrorData::invalid_params(
+                            "call_tool: `arguments` must be an object",
+                            None,
+                        ));
+                    }
+                };
+                self.forward_tool(&server, &tool, arguments, ctx).await
+            }
+            "list_servers" => {
+                let q = args.get("query").and_then(Value::as_str);
+                Ok(CallToolResponse::Complete(self.list_servers(q)))
+            }
+            "enable_server" | "disable_server" => {
+                let server = text_arg("name")?;
+                let on = name == "enable_server";
+                let changed = if on {
+                    self.session.enable(&server).await
+                } else {
+                    self.session.disable(&server).await
+                };
+                let changed = match changed {
+                    Ok(c) => c,
+                    Err(e) => return tool_outcome(Err(e)),
+                };
+                if changed && self.gw.presentation == Presentation::Direct {
+                    // The tool array changes only here, at these boundaries.
+                    *Self::lock(&self.state.tools) = None;
+                    for m in [
+                        "notifications/tools/list_changed",
+                        "notifications/resources/list_changed",
+                        "notifications/prompts/list_changed",
+                    ] {
+                        if let Ok(n) = serde_json::from_value::<rmcp::model::ServerNotification>(
+                            json!({"method": m}),
+                        ) {
+                            let _ = ctx.peer.send_notification(n).await;
+                        }
+                    }
+                }
+                let tools = self
+                    .gw
+                    .broker
+                    .catalog()
+                    .entry(&server)
+                    .map(|e| e.lists.tools.len())
+                    .unwrap_or(0);
+                let text = match (on, changed) {
+                    (true, true) => format!("{server} is enabled: {tools} tools"),
+                    (true, false) => format!("{server} was already enabled"),
+                    (false, true) => format!("{server} is disabled"),
+                    (false, false) => format!("{server} was already disabled"),
+                };
+                let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+                r.structured_content = Some(
+                    json!({"server": server, "enabled": on, "changed": changed, "tools": tools}),
+                );
+                Ok(CallToolResponse::Complete(r))
+            }
+            _ => Err(ErrorData::invalid_params(
+                format!("unknown tool `{name}`"),
+                None,
+            )),
+        }
     }
 
     /// `server__tool`, or `server.tool` / `server/tool`, to (server, tool).
@@ -336,7 +467,7 @@ impl GatewayHandler {
             servers.push(json!({
                 "name": srv.name,
                 "description": desc,
-                "enabled": srv.enabled,
+                "enabled": self.session.is_enabled(&srv.name),
                 "known": entry.map(|e| e.known),
                 "tools": tools,
             }));
@@ -496,10 +627,11 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = match self.gw.presentation {
+        let mut tools = match self.gw.presentation {
             Presentation::Direct => self.direct_tools().as_ref().clone(),
-            Presentation::Progressive => self.meta_tools(),
+            Presentation::Progressive => Vec::new(),
         };
+        tools.extend(self.meta_tools());
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -509,39 +641,10 @@ impl ServerHandler for GatewayHandler {
         ctx: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.as_ref();
-        if self.gw.presentation == Presentation::Progressive {
-            match name {
-                "call_tool" => {
-                    let args = request.arguments.unwrap_or_default();
-                    let Some(target) = args.get("name").and_then(Value::as_str) else {
-                        return Err(ErrorData::invalid_params(
-                            "call_tool needs `name` (server__tool)",
-                            None,
-                        ));
-                    };
-                    let (server, tool) = self.resolve_tool(target).map_err(request_error)?;
-                    let arguments = match args.get("arguments") {
-                        None | Some(Value::Null) => None,
-                        Some(Value::Object(o)) => Some(o.clone()),
-                        Some(_) => {
-                            return Err(ErrorData::invalid_params(
-                                "call_tool: `arguments` must be an object",
-                                None,
-                            ));
-                        }
-                    };
-                    return self.forward_tool(&server, &tool, arguments, &ctx).await;
-                }
-                "list_servers" => {
-                    let q = request
-                        .arguments
-                        .as_ref()
-                        .and_then(|a| a.get("query"))
-                        .and_then(Value::as_str);
-                    return Ok(CallToolResponse::Complete(self.list_servers(q)));
-                }
-                _ => {}
-            }
+        if self.meta_names().contains(&name) {
+            return self
+                .meta_call(name, request.arguments.unwrap_or_default(), &ctx)
+                .await;
         }
         let (server, tool) = match self.gw.presentation {
             Presentation::Direct => self.resolve_tool(name).map_err(request_error)?,
@@ -561,14 +664,7 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        let mut out: Vec<Resource> = Vec::new();
-        for (server, e) in self.enabled_entries() {
-            for r in &e.lists.resources {
-                if let Some(r) = self.tokenized(r, &server, "resources/list") {
-                    out.push(r);
-                }
-            }
-        }
+        let out: Vec<Resource> = self.merged(|l| &l.resources, "resources/list");
         Ok(ListResourcesResult::with_all_items(out))
     }
 
@@ -577,14 +673,7 @@ impl ServerHandler for GatewayHandler {
         _: Option<PaginatedRequestParams>,
         _: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        let mut out: Vec<ResourceTemplate> = Vec::new();
-        for (server, e) in self.enabled_entries() {
-            for t in &e.lists.templates {
-                if let Some(t) = self.tokenized(t, &server, "resources/templates/list") {
-                    out.push(t);
-                }
-            }
-        }
+        let out: Vec<ResourceTemplate> = self.merged(|l| &l.templates, "resources/templates/list");
         Ok(ListResourceTemplatesResult::with_all_items(out))
     }
 
@@ -646,7 +735,14 @@ impl ServerHandler for GatewayHandler {
     ) -> Result<ListPromptsResult, ErrorData> {
         let mut out: Vec<Prompt> = Vec::new();
         let catalog = self.gw.broker.catalog();
-        for srv in self.gw.broker.config().servers.iter().filter(|s| s.enabled) {
+        for srv in self
+            .gw
+            .broker
+            .config()
+            .servers
+            .iter()
+            .filter(|s| self.session.is_enabled(&s.name))
+        {
             let Some(e) = catalog.entry(&srv.name) else {
                 continue;
             };
@@ -761,8 +857,25 @@ impl GatewayHandler {
             .catalog()
             .entries()
             .into_iter()
-            .filter(|(s, _)| cfg.server(s).is_some_and(|c| c.enabled))
+            .filter(|(s, _)| cfg.server(s).is_some() && self.session.is_enabled(s))
             .collect()
+    }
+
+    /// One list of every enabled server, merged and tokenized for this session.
+    fn merged<T: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+        pick: impl Fn(&crate::broker::ServerLists) -> &Vec<T>,
+        what: &str,
+    ) -> Vec<T> {
+        let mut out = Vec::new();
+        for (server, e) in self.enabled_entries() {
+            out.extend(
+                pick(&e.lists)
+                    .iter()
+                    .filter_map(|item| self.tokenized(item, &server, what)),
+            );
+        }
+        out
     }
 
     /// A list item tokenized for this session.
