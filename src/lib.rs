@@ -12,6 +12,7 @@ pub mod gateway;
 pub mod pii;
 pub mod policy;
 pub mod redact;
+pub mod search;
 pub mod sandbox;
 pub mod vault;
 

@@ -1,0 +1,712 @@
+//! Tool search for progressive discovery: the model asks
+//! `search_tools {query, detail, limit}` and gets the catalog's best tools
+//! instead of all of them.
+//!
+//! Two rankings, fused:
+//! - keyword ([`bm25`]): BM25F over tool names (split on case, `_`, `-`,
+//!   `.`), titles, descriptions, parameter names and descriptions, and the
+//!   server's name and description; a query that is a tool's name, or a
+//!   regular expression over names, puts those tools first;
+//! - semantic ([`embed`]): static token embeddings distilled from
+//!   all-MiniLM-L6-v2, mean-pooled, so that paraphrases meet ("remember
+//!   this for later" → memory's `create_entities`). Tool vectors are
+//!   computed when the index is built; a query costs one table look-up
+//!   per token and one dot product per tool;
+//! - fusion: weighted reciprocal rank fusion of the two.
+//!
+//! Everything here is pure and offline: the table is compiled in, the
+//! index is plain data the gateway rebuilds when its catalog changes.
+//! [`ts`] renders a tool as a TypeScript declaration (the `full` detail
+//! level) and [`tokens`] counts tokens with o200k_base (the `auto`
+//! threshold).
+
+pub mod bm25;
+pub mod embed;
+pub mod render;
+pub mod text;
+pub mod tokens;
+pub mod ts;
+
+use std::collections::HashMap;
+
+use rmcp::model::Tool;
+use serde_json::Value;
+
+pub use embed::Embedder;
+pub use render::{Detail, render_results, render_tool, summary_line};
+pub use tokens::{count_tokens, count_tool_tokens};
+pub use ts::ts_declaration;
+
+/// One tool as the index sees it.
+#[derive(Clone, Debug)]
+pub struct ToolDoc {
+    /// The server's configured name.
+    pub server: String,
+    /// What the server is for, in a line (its package description, its
+    /// instructions' first sentence, or a configured description).
+    pub server_description: Option<String>,
+    pub tool: Tool,
+    /// The name the gateway exposes the tool under (`server__tool` when
+    /// the server is prefixed).
+    pub exposed_name: String,
+}
+
+impl ToolDoc {
+    pub fn new(server: &str, server_description: Option<&str>, tool: Tool) -> ToolDoc {
+        ToolDoc {
+            server: server.to_string(),
+            server_description: server_description.map(str::to_string),
+            exposed_name: tool.name.to_string(),
+            tool,
+        }
+    }
+}
+
+/// Which ranking to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Strategy {
+    Keyword,
+    Semantic,
+    #[default]
+    Fusion,
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "keyword" => Ok(Strategy::Keyword),
+            "semantic" => Ok(Strategy::Semantic),
+            "fusion" => Ok(Strategy::Fusion),
+            _ => Err(format!(
+                "unknown strategy `{s}` (keyword, semantic, fusion)"
+            )),
+        }
+    }
+}
+
+/// One result: the index of the tool in the docs the index was built
+/// from, and its score under the strategy (higher is better; scores of
+/// different strategies are not comparable).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hit {
+    pub doc: usize,
+    pub score: f32,
+}
+
+/// Weights of the rankings; the defaults are tuned on the dev split of
+/// `tests/fixtures/search_tasks.jsonl`.
+#[derive(Clone, Debug)]
+pub struct Params {
+    pub bm25: bm25::Params,
+    /// Characters of a description that the semantic vector reads.
+    pub sem_desc_chars: usize,
+    /// Whether the semantic vector reads parameter names.
+    pub sem_params: bool,
+    /// Weight of the query's similarity to the tool's server (name and
+    /// description) added to its similarity to the tool.
+    pub sem_server: f32,
+    /// Reciprocal rank fusion: `w / (k + rank)` per ranking.
+    pub rrf_k: f32,
+    pub w_keyword: f32,
+    pub w_semantic: f32,
+    /// How deep each ranking is read for fusion.
+    pub fusion_depth: usize,
+    /// Keyword expansion in fusion: each query word also searches for the
+    /// `expand_k` index terms nearest to it in the embedding table (cosine
+    /// at least `expand_min`), weighted `expand_weight × cosine`.
+    pub expand_k: usize,
+    pub expand_min: f32,
+    pub expand_weight: f32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            bm25: bm25::Params::default(),
+            sem_desc_chars: 400,
+            sem_params: false,
+            sem_server: 0.3,
+            rrf_k: 60.0,
+            w_keyword: 1.0,
+            w_semantic: 1.0,
+            fusion_depth: 100,
+            expand_k: 3,
+            expand_min: 0.6,
+            expand_weight: 0.5,
+        }
+    }
+}
+
+impl Params {
+    /// Sets one parameter by name (`w_semantic=1.2`, `bm25.k1=1.0`,
+    /// `bm25.w.name=3`), for tuning runs.
+    #[doc(hidden)]
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let f = || value.parse::<f32>().map_err(|e| format!("{key}: {e}"));
+        let field = |name: &str| {
+            bm25::FIELDS
+                .iter()
+                .position(|f| f.replace(' ', "_") == name)
+        };
+        match key {
+            "sem_desc_chars" => self.sem_desc_chars = f()? as usize,
+            "sem_params" => self.sem_params = f()? != 0.0,
+            "sem_server" => self.sem_server = f()?,
+            "rrf_k" => self.rrf_k = f()?,
+            "w_keyword" => self.w_keyword = f()?,
+            "w_semantic" => self.w_semantic = f()?,
+            "fusion_depth" => self.fusion_depth = f()? as usize,
+            "expand_k" => self.expand_k = f()? as usize,
+            "expand_min" => self.expand_min = f()?,
+            "expand_weight" => self.expand_weight = f()?,
+            "bm25.k1" => self.bm25.k1 = f()?,
+            k if k.starts_with("bm25.w.") => {
+                let i = field(&k[7..]).ok_or(format!("unknown field {k}"))?;
+                self.bm25.weights[i] = f()?;
+            }
+            k if k.starts_with("bm25.b.") => {
+                let i = field(&k[7..]).ok_or(format!("unknown field {k}"))?;
+                self.bm25.b[i] = f()?;
+            }
+            _ => return Err(format!("unknown parameter {key}")),
+        }
+        Ok(())
+    }
+}
+
+/// The search index over one catalog. Immutable: rebuild it when the
+/// catalog changes (a 20,000-tool catalog builds in well under a second).
+pub struct SearchIndex {
+    docs: Vec<ToolDoc>,
+    keyword: bm25::Index,
+    /// Exposed and tool names, lower-cased → docs.
+    names: HashMap<String, Vec<u32>>,
+    embedder: &'static Embedder,
+    dim: usize,
+    /// One int8 vector per doc (row-major, scale [`DOC_SCALE`]).
+    vectors: Vec<i8>,
+    /// One int8 vector per server, and each doc's server.
+    server_vectors: Vec<i8>,
+    doc_server: Vec<u32>,
+    /// One int8 vector per keyword term (by term id), for expansion.
+    term_vectors: Vec<i8>,
+    params: Params,
+}
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchIndex")
+            .field("docs", &self.docs.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Exact-name matches rank above everything, regex matches above the rest.
+const EXACT_BOOST: f32 = 1e6;
+const REGEX_BOOST: f32 = 1e3;
+
+impl SearchIndex {
+    /// Builds the index with the shipped embedding table and the tuned
+    /// parameters.
+    pub fn build(docs: Vec<ToolDoc>) -> SearchIndex {
+        SearchIndex::build_with(docs, Params::default())
+    }
+
+    pub fn build_with(docs: Vec<ToolDoc>, params: Params) -> SearchIndex {
+        let start = std::time::Instant::now();
+        let embedder = Embedder::shipped();
+        let keyword = bm25::Index::build(&docs, &params.bm25);
+        let mut names: HashMap<String, Vec<u32>> = HashMap::new();
+        for (i, d) in docs.iter().enumerate() {
+            let mut keys = vec![d.exposed_name.to_lowercase(), d.tool.name.to_lowercase()];
+            keys.dedup();
+            for k in keys {
+                names.entry(k).or_default().push(i as u32);
+            }
+        }
+        let dim = embedder.dim();
+        let mut vectors = vec![0i8; docs.len() * dim];
+        for (i, d) in docs.iter().enumerate() {
+            let v = embedder.embed(&doc_text(d, &params));
+            quantize(&v, &mut vectors[i * dim..(i + 1) * dim]);
+        }
+        // One vector per server; docs point at theirs.
+        let mut server_ids: HashMap<&str, u32> = HashMap::new();
+        let mut server_vectors: Vec<i8> = Vec::new();
+        let mut doc_server = Vec::with_capacity(docs.len());
+        for d in &docs {
+            let next = server_ids.len() as u32;
+            let id = *server_ids.entry(d.server.as_str()).or_insert_with(|| {
+                let v = embedder.embed(&server_text(d));
+                let start = server_vectors.len();
+                server_vectors.resize(start + dim, 0);
+                quantize(&v, &mut server_vectors[start..]);
+                next
+            });
+            doc_server.push(id);
+        }
+        let surfaces = keyword.surfaces();
+        let mut term_vectors = vec![0i8; surfaces.len() * dim];
+        if params.expand_k > 0 {
+            for (i, w) in surfaces.iter().enumerate() {
+                let v = embedder.embed(w);
+                quantize(&v, &mut term_vectors[i * dim..(i + 1) * dim]);
+            }
+        }
+        tracing::debug!(
+            docs = docs.len(),
+            ms = start.elapsed().as_secs_f64() * 1e3,
+            "search index built"
+        );
+        SearchIndex {
+            docs,
+            keyword,
+            names,
+            embedder,
+            dim,
+            vectors,
+            server_vectors,
+            doc_server,
+            term_vectors,
+            params,
+        }
+    }
+
+    pub fn docs(&self) -> &[ToolDoc] {
+        &self.docs
+    }
+
+    /// The doc exposed under `name` (for `get_tool_details`).
+    pub fn find(&self, exposed_name: &str) -> Option<&ToolDoc> {
+        self.docs.iter().find(|d| d.exposed_name == exposed_name)
+    }
+
+    pub fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty()
+    }
+
+    /// Bytes the index holds beyond the docs themselves (postings, names,
+    /// vectors); the shared embedding table is not counted.
+    pub fn heap_bytes(&self) -> usize {
+        self.keyword.heap_bytes()
+            + self.vectors.len()
+            + self.server_vectors.len()
+            + self.term_vectors.len()
+            + self.doc_server.len() * 4
+            + self
+                .names
+                .iter()
+                .map(|(k, v)| k.len() + v.len() * 4 + 48)
+                .sum::<usize>()
+    }
+
+    /// The best `limit` tools for `query`, best first.
+    pub fn search(&self, query: &str, strategy: Strategy, limit: usize) -> Vec<Hit> {
+        if limit == 0 || self.docs.is_empty() {
+            return Vec::new();
+        }
+        match strategy {
+            Strategy::Keyword => {
+                let mut hits = self.keyword.search(query, self.docs.len());
+                self.apply_boosts(query, &mut hits);
+                hits.truncate(limit);
+                hits
+            }
+            Strategy::Semantic => self.semantic(query, limit),
+            Strategy::Fusion => self.fusion(query, limit),
+        }
+    }
+
+    fn semantic(&self, query: &str, limit: usize) -> Vec<Hit> {
+        let q = self.embedder.embed(query);
+        if q.iter().all(|&x| x == 0.0) {
+            return Vec::new();
+        }
+        let mut qi = vec![0i8; self.dim];
+        let qscale = quantize(&q, &mut qi) * DOC_SCALE;
+        let server_sim: Vec<f32> = self
+            .server_vectors
+            .chunks_exact(self.dim)
+            .map(|v| dot_i8(&qi, v) as f32 * qscale * self.params.sem_server)
+            .collect();
+        let mut hits: Vec<Hit> = self
+            .vectors
+            .chunks_exact(self.dim)
+            .zip(&self.doc_server)
+            .enumerate()
+            .map(|(doc, (v, &s))| Hit {
+                doc,
+                score: dot_i8(&qi, v) as f32 * qscale + server_sim[s as usize],
+            })
+            .collect();
+        top(&mut hits, limit);
+        hits
+    }
+
+    fn fusion(&self, query: &str, limit: usize) -> Vec<Hit> {
+        let p = &self.params;
+        let depth = p.fusion_depth.max(limit);
+        let keyword = self
+            .keyword
+            .search_terms(&self.expanded_terms(query), depth);
+        let semantic = self.semantic(query, depth);
+        let mut fused: HashMap<usize, f32> = HashMap::new();
+        for (rank, h) in keyword.iter().enumerate() {
+            *fused.entry(h.doc).or_default() += p.w_keyword / (p.rrf_k + rank as f32 + 1.0);
+        }
+        for (rank, h) in semantic.iter().enumerate() {
+            *fused.entry(h.doc).or_default() += p.w_semantic / (p.rrf_k + rank as f32 + 1.0);
+        }
+        let mut hits: Vec<Hit> = fused
+            .into_iter()
+            .map(|(doc, score)| Hit { doc, score })
+            .collect();
+        self.apply_boosts(query, &mut hits);
+        top(&mut hits, limit);
+        hits
+    }
+
+    /// The query's own terms (weight 1) and, per query word, the index
+    /// terms nearest to it in the embedding table.
+    fn expanded_terms(&self, query: &str) -> Vec<(u32, f32)> {
+        let p = &self.params;
+        let mut terms: HashMap<u32, f32> = self.keyword.query_terms(query).into_iter().collect();
+        if p.expand_k == 0 || self.term_vectors.is_empty() {
+            return terms.into_iter().collect();
+        }
+        let mut qi = vec![0i8; self.dim];
+        for (word, term) in text::words_and_terms(query) {
+            let v = self.embedder.embed(&word);
+            if v.iter().all(|&x| x == 0.0) {
+                continue;
+            }
+            quantize(&v, &mut qi);
+            let own = self.keyword.term_id(&term);
+            let mut near: Vec<Hit> = self
+                .term_vectors
+                .chunks_exact(self.dim)
+                .enumerate()
+                .filter(|(id, _)| Some(*id as u32) != own)
+                .map(|(id, tv)| Hit {
+                    doc: id,
+                    score: dot_i8(&qi, tv) as f32 * DOC_SCALE * DOC_SCALE,
+                })
+                .filter(|h| h.score >= p.expand_min)
+                .collect();
+            top(&mut near, p.expand_k);
+            for h in near {
+                let w = terms.entry(h.doc as u32).or_default();
+                *w = w.max(p.expand_weight * h.score);
+            }
+        }
+        let mut out: Vec<(u32, f32)> = terms.into_iter().collect();
+        out.sort_unstable_by_key(|(id, _)| *id);
+        out
+    }
+
+    /// Tools named by the query, or whose names match it as a regular
+    /// expression, go first (in that order).
+    fn apply_boosts(&self, query: &str, hits: &mut Vec<Hit>) {
+        let boosts = self.boosts(query);
+        if boosts.is_empty() {
+            return;
+        }
+        let mut seen: HashMap<usize, usize> =
+            hits.iter().enumerate().map(|(i, h)| (h.doc, i)).collect();
+        for (doc, boost) in boosts {
+            match seen.get(&doc) {
+                Some(&i) => hits[i].score += boost,
+                None => {
+                    seen.insert(doc, hits.len());
+                    hits.push(Hit { doc, score: boost });
+                }
+            }
+        }
+        top(hits, hits.len());
+    }
+
+    fn boosts(&self, query: &str) -> Vec<(usize, f32)> {
+        let mut out: HashMap<usize, f32> = HashMap::new();
+        let q = query.trim();
+        let exact = |key: &str, boost: f32, out: &mut HashMap<usize, f32>| {
+            if let Some(docs) = self.names.get(&key.to_lowercase()) {
+                for &d in docs {
+                    let e = out.entry(d as usize).or_default();
+                    *e = e.max(boost);
+                }
+            }
+        };
+        exact(q, EXACT_BOOST, &mut out);
+        // A name mentioned inside the query ("use read_file to ...").
+        for word in q.split_whitespace() {
+            let word = word.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'));
+            if word.len() >= 3 && word.contains(['_', '-'])
+                || word.chars().any(|c| c.is_uppercase()) && word.len() >= 6
+            {
+                exact(word, EXACT_BOOST / 2.0, &mut out);
+            }
+        }
+        if let Some(re) = name_regex(q) {
+            for (i, d) in self.docs.iter().enumerate() {
+                if re.is_match(&d.exposed_name) || re.is_match(&d.tool.name) {
+                    let e = out.entry(i).or_default();
+                    *e = e.max(REGEX_BOOST);
+                }
+            }
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// A query meant as a regular expression over tool names: `/pattern/`, or
+/// one word with regex syntax in it (`^git_`, `pull_request.*review`).
+fn name_regex(query: &str) -> Option<regex::Regex> {
+    let pattern = if let Some(inner) = query.strip_prefix('/').and_then(|q| q.strip_suffix('/')) {
+        inner
+    } else if !query.contains(char::is_whitespace)
+        && query.contains(['^', '$', '*', '+', '[', '(', '|', '\\'])
+    {
+        query
+    } else {
+        return None;
+    };
+    if pattern.is_empty() {
+        return None;
+    }
+    regex::RegexBuilder::new(pattern)
+        .case_insensitive(true)
+        .size_limit(1 << 20)
+        .dfa_size_limit(1 << 20)
+        .build()
+        .ok()
+}
+
+/// Doc vectors are quantized with one shared scale: unit vectors have no
+/// component above 1.
+const DOC_SCALE: f32 = 1.0 / 127.0;
+
+fn quantize(v: &[f32], out: &mut [i8]) -> f32 {
+    for (o, &x) in out.iter_mut().zip(v) {
+        *o = (x * 127.0).round().clamp(-127.0, 127.0) as i8;
+    }
+    DOC_SCALE
+}
+
+fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| i32::from(x) * i32::from(y))
+        .sum()
+}
+
+/// Sorts the best `limit` hits first (score, then doc for a stable order)
+/// and drops the rest.
+fn top(hits: &mut Vec<Hit>, limit: usize) {
+    let cmp = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
+    if hits.len() > limit && limit > 0 {
+        hits.select_nth_unstable_by(limit - 1, cmp);
+        hits.truncate(limit);
+    }
+    hits.sort_unstable_by(cmp);
+}
+
+/// The text a tool's semantic vector reads: its name as words, title and
+/// the head of its description (pooled as one text, so each part counts
+/// by its length, as model2vec pools a sentence).
+fn doc_text(d: &ToolDoc, p: &Params) -> String {
+    let mut t = text::words(&d.tool.name).join(" ");
+    if let Some(title) = d.tool.title.as_deref().or(d
+        .tool
+        .annotations
+        .as_ref()
+        .and_then(|a| a.title.as_deref()))
+    {
+        t.push_str(". ");
+        t.push_str(title);
+    }
+    if let Some(desc) = d.tool.description.as_deref() {
+        t.push_str(". ");
+        t.push_str(prefix_chars(desc.trim(), p.sem_desc_chars));
+    }
+    if p.sem_params {
+        let params = param_names(&d.tool.input_schema)
+            .iter()
+            .flat_map(|n| text::words(n))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !params.is_empty() {
+            t.push_str(". ");
+            t.push_str(&params);
+        }
+    }
+    t
+}
+
+/// What a server is, for the semantic server prior.
+fn server_text(d: &ToolDoc) -> String {
+    let mut t = text::words(&d.server).join(" ");
+    if let Some(s) = &d.server_description {
+        t.push_str(". ");
+        t.push_str(prefix_chars(s, 300));
+    }
+    t
+}
+
+fn prefix_chars(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
+
+/// The top-level property names of an input schema.
+pub(crate) fn param_names(schema: &serde_json::Map<String, Value>) -> Vec<String> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// The top-level properties' descriptions.
+pub(crate) fn param_descriptions(schema: &serde_json::Map<String, Value>) -> Vec<String> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| {
+            p.values()
+                .filter_map(|v| v.get("description").and_then(Value::as_str))
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Builds docs from the gateway's catalog: every exposed tool, with its
+/// server's description taken from `describe` (e.g. the configured
+/// description, or the first line of the server's instructions).
+pub fn docs_from_catalog(
+    catalog: &crate::broker::catalog::Catalog,
+    describe: impl Fn(&str, &crate::broker::catalog::ServerLists) -> Option<String>,
+) -> Vec<ToolDoc> {
+    let mut docs = Vec::new();
+    let entries: HashMap<String, crate::broker::catalog::Entry> =
+        catalog.entries().into_iter().collect();
+    for exposed in catalog.tool_names() {
+        let Some(target) = catalog.tool_target(&exposed) else {
+            continue;
+        };
+        let Some(entry) = entries.get(&target.server) else {
+            continue;
+        };
+        let Some(tool) = entry.lists.tools.iter().find(|t| t.name == target.name) else {
+            continue;
+        };
+        docs.push(ToolDoc {
+            server: target.server.clone(),
+            server_description: describe(&target.server, &entry.lists),
+            tool: tool.clone(),
+            exposed_name: exposed,
+        });
+    }
+    docs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tool(name: &str, description: &str, schema: Value) -> Tool {
+        let schema = schema.as_object().cloned().unwrap_or_default();
+        Tool::new(
+            name.to_string(),
+            description.to_string(),
+            std::sync::Arc::new(schema),
+        )
+    }
+
+    fn index() -> SearchIndex {
+        let docs = vec![
+            ToolDoc::new(
+                "memory",
+                Some("Knowledge graph memory"),
+                tool(
+                    "create_entities",
+                    "Create multiple new entities in the knowledge graph",
+                    serde_json::json!({"type": "object", "properties": {"entities": {"type": "array"}}}),
+                ),
+            ),
+            ToolDoc::new(
+                "weather",
+                Some("Weather forecasts"),
+                tool(
+                    "get_forecast",
+                    "Get the weather forecast for a location",
+                    serde_json::json!({"type": "object", "properties": {"city": {"type": "string"}}}),
+                ),
+            ),
+            ToolDoc::new(
+                "git",
+                None,
+                tool(
+                    "git_status",
+                    "Shows the working tree status",
+                    serde_json::json!({}),
+                ),
+            ),
+        ];
+        SearchIndex::build(docs)
+    }
+
+    #[test]
+    fn finds_by_keyword_and_by_meaning() {
+        let ix = index();
+        assert_eq!(
+            ix.search("weather forecast", Strategy::Keyword, 1)[0].doc,
+            1
+        );
+        assert_eq!(
+            ix.search("will it rain tomorrow", Strategy::Semantic, 1)[0].doc,
+            1
+        );
+        assert_eq!(
+            ix.search("remember this for later", Strategy::Fusion, 1)[0].doc,
+            0
+        );
+    }
+
+    #[test]
+    fn exact_names_and_regexes_go_first() {
+        let ix = index();
+        for s in [Strategy::Keyword, Strategy::Fusion] {
+            assert_eq!(ix.search("git_status", s, 3)[0].doc, 2);
+            assert_eq!(ix.search("please run GIT_STATUS now", s, 3)[0].doc, 2);
+            assert_eq!(ix.search("^get_", s, 3)[0].doc, 1);
+            assert_eq!(ix.search("/entit/", s, 3)[0].doc, 0);
+        }
+    }
+
+    #[test]
+    fn limits_and_empty_queries() {
+        let ix = index();
+        assert!(ix.search("weather", Strategy::Fusion, 0).is_empty());
+        assert!(ix.search("", Strategy::Fusion, 5).is_empty());
+        assert!(ix.search("   ", Strategy::Semantic, 5).is_empty());
+        assert!(ix.search("weather", Strategy::Fusion, 10).len() <= 3);
+        let empty = SearchIndex::build(Vec::new());
+        assert!(empty.search("anything", Strategy::Fusion, 5).is_empty());
+    }
+
+    #[test]
+    fn bad_regexes_are_plain_queries() {
+        let ix = index();
+        let _ = ix.search("(unclosed", Strategy::Fusion, 5);
+        let _ = ix.search("/[/", Strategy::Keyword, 5);
+        assert!(name_regex("how do I commit?").is_none());
+    }
+}

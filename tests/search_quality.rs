@@ -1,0 +1,158 @@
+//! Search quality on real catalogs: the tools/list of 25 public MCP
+//! servers (tests/fixtures/catalog, captured by scripts/capture-catalogs.sh)
+//! and 225 tasks written the way users ask
+//! (tests/fixtures/search_tasks.jsonl), split into dev (tuned on) and test
+//! (never tuned on). Prints recall@1 and recall@5 per strategy and split
+//! (`cargo test --test search_quality -- --nocapture`) and asserts the
+//! targets for fusion: recall@5 ≥ 0.90, recall@1 ≥ 0.70.
+//!
+//! `SEARCH_QUALITY_MISSES=1` also prints every task fusion misses at 5.
+
+use std::path::Path;
+
+use sluice::search::{SearchIndex, Strategy, ToolDoc};
+
+#[derive(serde::Deserialize)]
+struct Fixture {
+    server: String,
+    description: String,
+    tools: Vec<rmcp::model::Tool>,
+}
+
+#[derive(serde::Deserialize)]
+struct Task {
+    query: String,
+    server: String,
+    tool: String,
+    split: String,
+}
+
+fn catalog() -> Vec<ToolDoc> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/catalog");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let mut docs = Vec::new();
+    for f in files {
+        let fx: Fixture = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        for tool in fx.tools {
+            let mut d = ToolDoc::new(&fx.server, Some(&fx.description), tool);
+            d.exposed_name = format!("{}__{}", fx.server, d.tool.name);
+            docs.push(d);
+        }
+    }
+    docs
+}
+
+fn tasks() -> Vec<Task> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/search_tasks.jsonl");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Recall@1 and recall@5 of one strategy over some tasks.
+fn recall(ix: &SearchIndex, tasks: &[&Task], strategy: Strategy, misses: bool) -> (f64, f64) {
+    let (mut r1, mut r5) = (0usize, 0usize);
+    for t in tasks {
+        let hits = ix.search(&t.query, strategy, 5);
+        let pos = hits.iter().position(|h| {
+            let d = &ix.docs()[h.doc];
+            d.server == t.server && d.tool.name == t.tool
+        });
+        match pos {
+            Some(0) => {
+                r1 += 1;
+                r5 += 1;
+            }
+            Some(_) => r5 += 1,
+            None => {}
+        }
+        if misses && pos != Some(0) {
+            let got: Vec<String> = hits
+                .iter()
+                .map(|h| ix.docs()[h.doc].exposed_name.clone())
+                .collect();
+            println!(
+                "  {:?} [{}] want {}__{} at {:?}, got {}",
+                strategy,
+                t.split,
+                t.server,
+                t.tool,
+                pos,
+                got.join(", ")
+            );
+        }
+    }
+    let n = tasks.len().max(1) as f64;
+    (r1 as f64 / n, r5 as f64 / n)
+}
+
+#[test]
+fn recall_on_real_catalogs() {
+    let docs = catalog();
+    let servers: std::collections::BTreeSet<_> = docs.iter().map(|d| d.server.clone()).collect();
+    assert!(servers.len() >= 15, "{} servers", servers.len());
+    let tasks = tasks();
+    assert!(tasks.len() >= 150);
+    for t in &tasks {
+        assert!(
+            docs.iter()
+                .any(|d| d.server == t.server && d.tool.name == t.tool),
+            "task names a tool that is not in the catalog: {}/{}",
+            t.server,
+            t.tool
+        );
+        assert!(servers.contains(&t.server));
+    }
+    let covered: std::collections::BTreeSet<_> = tasks.iter().map(|t| t.server.clone()).collect();
+    assert_eq!(covered, servers, "every server has tasks");
+
+    // SEARCH_PARAMS="w_semantic=1.2,bm25.k1=1.0" overrides the defaults
+    // (for tuning runs, which read the dev rows only).
+    let mut params = sluice::search::Params::default();
+    if let Ok(spec) = std::env::var("SEARCH_PARAMS") {
+        for kv in spec.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            params.set(k.trim(), v.trim()).unwrap();
+        }
+    }
+    let ix = SearchIndex::build_with(docs, params);
+    let misses = std::env::var_os("SEARCH_QUALITY_MISSES").is_some();
+    println!(
+        "\n{} tools from {} servers, {} tasks",
+        ix.len(),
+        servers.len(),
+        tasks.len()
+    );
+    println!("| strategy | split | tasks | recall@1 | recall@5 |");
+    println!("|---|---|---|---|---|");
+    let mut fusion = Vec::new();
+    for strategy in [Strategy::Keyword, Strategy::Semantic, Strategy::Fusion] {
+        for split in ["dev", "test", "all"] {
+            let subset: Vec<&Task> = tasks
+                .iter()
+                .filter(|t| split == "all" || t.split == split)
+                .collect();
+            let show = misses && split != "all" && strategy == Strategy::Fusion;
+            let (r1, r5) = recall(&ix, &subset, strategy, show);
+            println!(
+                "| {strategy:?} | {split} | {} | {r1:.3} | {r5:.3} |",
+                subset.len()
+            );
+            if strategy == Strategy::Fusion {
+                fusion.push((split, r1, r5));
+            }
+        }
+    }
+    for (split, r1, r5) in fusion {
+        assert!(r5 >= 0.90, "fusion recall@5 on {split}: {r5:.3}");
+        assert!(r1 >= 0.70, "fusion recall@1 on {split}: {r1:.3}");
+    }
+}
