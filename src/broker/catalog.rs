@@ -354,15 +354,6 @@ fn config_digest(cfg: &ServerConfig) -> String {
     d.as_ref()[..8].iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Rough token count of tool definitions (about four bytes per token).
-pub fn estimate_tokens(tools: &[Tool]) -> usize {
-    tools
-        .iter()
-        .map(|t| serde_json::to_string(t).map_or(0, |s| s.len()))
-        .sum::<usize>()
-        / 4
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -51,6 +51,7 @@ use tokio_util::sync::CancellationToken;
 use crate::broker::catalog::{Known, exposed_name};
 use crate::broker::{BackRequest, Broker, BrokerError, CallLink, ListKind, Session, Upstream};
 use crate::config::Mode;
+use crate::search::{Detail, SearchIndex, Strategy};
 use crate::vault::Source;
 use code::CodeMode;
 
@@ -67,6 +68,9 @@ pub struct Gateway {
     pub presentation: Presentation,
     /// Code mode, unless the config turns it off.
     pub code: Option<CodeMode>,
+    /// The search index of the catalog, with the catalog generation it
+    /// was built from (rebuilt when the catalog changes).
+    search: Mutex<Option<(u64, Arc<SearchIndex>)>>,
     instructions: String,
 }
 
@@ -104,7 +108,8 @@ impl Gateway {
                     .into_iter()
                     .flat_map(|(_, e)| e.lists.tools.clone())
                     .collect();
-                let tokens = crate::broker::catalog::estimate_tokens(&tools);
+                // Counted as a model counts them (o200k_base, offline).
+                let tokens = crate::search::count_tool_tokens(&tools);
                 let budget =
                     (cfg.gateway.context_budget as f64 * cfg.gateway.direct_share) as usize;
                 tracing::info!(tools = tools.len(), tokens, budget, "auto mode");
@@ -120,8 +125,42 @@ impl Gateway {
             broker,
             presentation,
             code,
+            search: Mutex::new(None),
             instructions,
         })
+    }
+
+    /// The search index of every configured server's tools (enabled or
+    /// not), built on first use and again after the catalog changes.
+    pub fn search_index(&self) -> Arc<SearchIndex> {
+        let catalog = self.broker.catalog();
+        let generation = catalog.generation();
+        let mut slot = self.search.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((g, idx)) = &*slot
+            && *g == generation
+        {
+            return idx.clone();
+        }
+        let cfg = self.broker.config();
+        let docs = crate::search::docs_from_catalog(catalog, |server, lists| {
+            cfg.server(server)
+                .and_then(|s| s.description.clone())
+                .or_else(|| {
+                    lists
+                        .instructions
+                        .as_deref()
+                        .map(crate::search::summary_line)
+                })
+        });
+        let started = std::time::Instant::now();
+        let idx = Arc::new(SearchIndex::build(docs));
+        tracing::info!(
+            tools = idx.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "search index built"
+        );
+        *slot = Some((generation, idx.clone()));
+        idx
     }
 }
 
@@ -143,7 +182,7 @@ fn instructions(broker: &Broker, p: Presentation, code: bool) -> String {
          real values for the servers its rules allow. Text like [_EMAIL_1] is literal text, not a token.\n",
     );
     if p == Presentation::Progressive {
-        s.push_str("Call a server's tool with call_tool {name: \"server__tool\", arguments}; list_servers shows what is there.\n");
+        s.push_str("Find tools with search_tools {query} (in your own words), inspect one with get_tool_details, then call it with call_tool {name: \"server__tool\", arguments} or from execute_code. list_servers shows the servers; enable_server turns one on.\n");
     } else {
         s.push_str("Tools are named server__tool.\n");
     }
@@ -313,7 +352,7 @@ impl GatewayHandler {
         let mut names = Vec::new();
         match self.gw.presentation {
             Presentation::Progressive => {
-                names.extend(["get_tool_details", "call_tool"]);
+                names.extend(["search_tools", "get_tool_details", "call_tool"]);
                 if code {
                     names.push("execute_code");
                 }
@@ -339,6 +378,20 @@ impl GatewayHandler {
 
     fn meta_tools(&self) -> Vec<Tool> {
         let all = json!({
+            "search_tools": {
+                "name": "search_tools",
+                "description": "Find tools of the downstream servers by what you want to do, in your own words. Results are grouped by server; servers not enabled in this session say so (enable_server turns them on). Then get_tool_details for the schema, and call_tool or execute_code.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "query": {"type": "string", "description": "What the tool should do"},
+                        "detail": {"type": "string", "enum": ["name", "summary", "full"], "description": "name; summary (one line, default); full (schemas and TypeScript declaration)"},
+                        "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Most results (default 10)"},
+                        "strategy": {"type": "string", "enum": ["fusion", "keyword", "semantic", "sampling"], "description": "fusion (default) combines keyword and semantic ranking; sampling re-ranks with your own model"}
+                    },
+                    "required": ["query"]
+                }
+            },
             "get_tool_details": {
                 "name": "get_tool_details",
                 "description": "The full definition of one tool: description, input and output JSON Schemas, and its TypeScript declaration for execute_code. `name` is `server__tool`.",
@@ -439,6 +492,10 @@ impl GatewayHandler {
                 let q = args.get("query").and_then(Value::as_str);
                 Ok(CallToolResponse::Complete(self.list_servers(q)))
             }
+            "search_tools" => self
+                .search_tools(&args, ctx)
+                .await
+                .map(CallToolResponse::Complete),
             "get_tool_details" => {
                 let target = text_arg("name")?;
                 let (server, tool) = self.resolve_tool(&target).map_err(request_error)?;
@@ -502,6 +559,215 @@ impl GatewayHandler {
                 None,
             )),
         }
+    }
+
+    /// `search_tools`: the catalog ranked for a query, grouped by server.
+    async fn search_tools(
+        &self,
+        args: &serde_json::Map<String, Value>,
+        ctx: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let bad = |m: String| ErrorData::invalid_params(format!("search_tools: {m}"), None);
+        let query = args
+            .get("query")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|q| !q.is_empty())
+            .ok_or_else(|| bad("`query` must be a non-empty string".into()))?
+            .to_string();
+        let detail: Detail = match args.get("detail") {
+            None | Some(Value::Null) => Detail::Summary,
+            Some(Value::String(d)) => d.parse().map_err(bad)?,
+            Some(_) => return Err(bad("`detail` must be name, summary or full".into())),
+        };
+        let limit = match args.get("limit") {
+            None | Some(Value::Null) => 10,
+            Some(v) => v
+                .as_u64()
+                .filter(|n| (1..=50).contains(n))
+                .ok_or_else(|| bad("`limit` must be an integer from 1 to 50".into()))?
+                as usize,
+        };
+        let strategy = args
+            .get("strategy")
+            .and_then(Value::as_str)
+            .unwrap_or("fusion");
+        let idx = self.gw.search_index();
+        let mut note = None;
+        let hits = if strategy == "sampling" {
+            let candidates = idx.search(&query, Strategy::Fusion, (limit * 3).clamp(10, 30));
+            let mut hits = match self.rerank(&idx, &query, &candidates, ctx).await {
+                Ok(h) => h,
+                Err(why) => {
+                    note = Some(why);
+                    candidates
+                }
+            };
+            hits.truncate(limit);
+            hits
+        } else {
+            let s: Strategy = strategy
+                .parse()
+                .map_err(|e: String| bad(format!("{e}, or sampling")))?;
+            idx.search(&query, s, limit)
+        };
+
+        let cfg = self.gw.broker.config();
+        let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
+        for (rank, h) in hits.iter().enumerate() {
+            let Some(d) = idx.docs().get(h.doc) else {
+                continue;
+            };
+            let mut t = crate::search::render_tool(d, detail);
+            t["rank"] = json!(rank + 1);
+            match groups.iter_mut().find(|(s, _)| *s == d.server) {
+                Some((_, tools)) => tools.push(t),
+                None => groups.push((d.server.clone(), vec![t])),
+            }
+        }
+        let servers: Vec<Value> = groups
+            .into_iter()
+            .map(|(server, tools)| {
+                json!({
+                    "server": server,
+                    "description": cfg.server(&server).and_then(|s| s.description.clone()),
+                    "enabled": self.session.is_enabled(&server),
+                    "tools": tools,
+                })
+            })
+            .collect();
+        let mut v = json!({"query": query, "strategy": strategy, "servers": servers});
+        if let Some(n) = &note {
+            v["note"] = json!(n);
+        }
+        // Definitions come from servers: tokenized like every listing.
+        self.session
+            .tokenize(&mut v, &Source::new("sluice", "search_tools"));
+        let mut text = String::new();
+        if let Some(n) = v["note"].as_str() {
+            text.push_str(&format!("({n})\n"));
+        }
+        for g in v["servers"].as_array().into_iter().flatten() {
+            let server = g["server"].as_str().unwrap_or_default();
+            text.push_str(server);
+            if g["enabled"] == json!(false) {
+                text.push_str(&format!(
+                    " (not enabled: enable_server {{\"name\": \"{server}\"}} first)"
+                ));
+            }
+            text.push_str(":\n");
+            for t in g["tools"].as_array().into_iter().flatten() {
+                let name = t["name"].as_str().unwrap_or_default();
+                match detail {
+                    Detail::Name => text.push_str(&format!("  {name}\n")),
+                    Detail::Summary => text.push_str(&format!(
+                        "  {name}: {}\n",
+                        t["summary"].as_str().unwrap_or_default()
+                    )),
+                    Detail::Full => text.push_str(&format!(
+                        "  {name}\n{}\n",
+                        t["typescript"].as_str().unwrap_or_default()
+                    )),
+                }
+            }
+        }
+        if hits.is_empty() {
+            text.push_str("No tool matches; try other words, or list_servers.\n");
+        } else {
+            text.push_str(
+                "Call with call_tool {name, arguments} or from execute_code; get_tool_details {name} shows a tool's schema.",
+            );
+        }
+        let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+        r.structured_content = Some(v);
+        Ok(r)
+    }
+
+    /// Re-ranks `candidates` with the client's own model (MCP sampling): no
+    /// API key in the gateway. `Err` says why the fusion order stands.
+    async fn rerank(
+        &self,
+        idx: &SearchIndex,
+        query: &str,
+        candidates: &[crate::search::Hit],
+        ctx: &RequestContext<RoleServer>,
+    ) -> Result<Vec<crate::search::Hit>, String> {
+        let can = ctx
+            .peer
+            .peer_info()
+            .is_some_and(|i| i.capabilities.sampling.is_some());
+        if !can {
+            return Err("the client cannot sample, so the fusion ranking is used".into());
+        }
+        let mut list = String::new();
+        for (i, h) in candidates.iter().enumerate() {
+            if let Some(d) = idx.docs().get(h.doc) {
+                list.push_str(&format!(
+                    "{}. {}: {}\n",
+                    i + 1,
+                    d.exposed_name,
+                    crate::search::summary_line(d.tool.description.as_deref().unwrap_or_default())
+                ));
+            }
+        }
+        let prompt = self.session.tokenize_trusted(&format!(
+            "Task: {query}\n\nCandidate tools:\n{list}\nReply with the names of the tools that fit the task, best first, one per line, and nothing else."
+        ));
+        let params: rmcp::model::CreateMessageRequestParams = serde_json::from_value(json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": prompt}}],
+            "systemPrompt": "You rank software tools for a task. Reply with tool names only.",
+            "includeContext": "none",
+            "temperature": 0,
+            "maxTokens": 400,
+        }))
+        .map_err(|e| format!("the sampling request could not be built ({e})"))?;
+        let answer = match tokio::time::timeout(
+            std::time::Duration::from_secs(60),
+            ctx.peer.create_message(params),
+        )
+        .await
+        {
+            Ok(Ok(r)) => serde_json::to_value(&r.message.content)
+                .ok()
+                .map(|c| collect_text(&c))
+                .unwrap_or_default(),
+            Ok(Err(e)) => {
+                return Err(format!(
+                    "the client's model did not answer ({e}); fusion ranking used"
+                ));
+            }
+            Err(_) => {
+                return Err(
+                    "the client's model did not answer within 60 s; fusion ranking used".into(),
+                );
+            }
+        };
+        let words: Vec<&str> = answer
+            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut ranked: Vec<crate::search::Hit> = Vec::new();
+        for w in words {
+            let w = w.trim_matches('.');
+            if let Some(h) = candidates
+                .iter()
+                .find(|h| idx.docs().get(h.doc).is_some_and(|d| d.exposed_name == w))
+                && !ranked.iter().any(|r| r.doc == h.doc)
+            {
+                ranked.push(*h);
+            }
+        }
+        if ranked.is_empty() {
+            return Err(
+                "the client's model named none of the candidates; fusion ranking used".into(),
+            );
+        }
+        for h in candidates {
+            if !ranked.iter().any(|r| r.doc == h.doc) {
+                ranked.push(*h);
+            }
+        }
+        Ok(ranked)
     }
 
     /// Runs model code in a sandbox worker; its every tool call goes
@@ -736,15 +1002,17 @@ impl GatewayHandler {
     }
 }
 
-/// The first sentence (or line) of a description, at most 120 characters.
-fn summary(description: &str) -> String {
-    let first = description.trim().lines().next().unwrap_or_default();
-    let end = first.find(". ").map(|i| i + 1).unwrap_or(first.len());
-    let mut s = first[..end].to_string();
-    if s.chars().count() > 120 {
-        s = s.chars().take(119).collect::<String>() + "…";
+/// The text of a sampling answer's content (one block or a list).
+fn collect_text(v: &Value) -> String {
+    match v {
+        Value::Array(a) => a.iter().map(collect_text).collect::<Vec<_>>().join("\n"),
+        Value::Object(o) => o
+            .get("text")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        _ => String::new(),
     }
-    s
 }
 
 /// What `execute_code` tells the model about the sandbox.
@@ -1157,7 +1425,7 @@ impl GatewayHandler {
                 push(
                     format!("{OWN_SCHEME}servers/{}/{}.d.ts", srv.name, t.name),
                     format!("{}/{}.d.ts", srv.name, t.name),
-                    summary(t.description.as_deref().unwrap_or_default()),
+                    crate::search::summary_line(t.description.as_deref().unwrap_or_default()),
                     "application/typescript",
                 );
             }
@@ -1167,7 +1435,7 @@ impl GatewayHandler {
                 push(
                     format!("{OWN_SCHEME}skills/{}", s.name),
                     format!("skill {}", s.name),
-                    summary(&s.description),
+                    crate::search::summary_line(&s.description),
                     "application/typescript",
                 );
             }
