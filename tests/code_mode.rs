@@ -14,13 +14,15 @@ struct Setup {
     cfg: std::path::PathBuf,
 }
 
-fn setup(mode: &str, extra: &str) -> Setup {
+/// `timeout` is code mode's wall time: short for the runaway-code case,
+/// generous where a debug build on a loaded machine does real work.
+fn setup(mode: &str, timeout: &str) -> Setup {
     let s = Scratch::new("code");
     let journal = s.path("journal");
     let cfg = s.write(
         "sluice.toml",
         &format!(
-            "[gateway]\nmode = \"{mode}\"\naudit_log = \"audit.jsonl\"\n{}\n[gateway.code]\nworkspace_dir = \"workspaces\"\ntimeout = \"5s\"\n{extra}\n{}",
+            "[gateway]\nmode = \"{mode}\"\naudit_log = \"audit.jsonl\"\n{}\n[gateway.code]\nworkspace_dir = \"workspaces\"\ntimeout = \"{timeout}\"\n\n{}",
             demo_rules(),
             demo_servers(&journal, "isolated")
         ),
@@ -66,7 +68,7 @@ console.log(`${sheet.rows.length} rows read, ${rows.length} qualified with score
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_seed_scenario_runs_as_one_script() {
-    let Setup { s, cfg } = setup("direct", "");
+    let Setup { s, cfg } = setup("direct", "120s");
     let c = stdio(&cfg, TestClient::new()).await;
     let names = tool_names(&c.list_all_tools().await.unwrap());
     assert!(
@@ -144,7 +146,7 @@ async fn the_seed_scenario_runs_as_one_script() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn errors_denials_and_runaway_code_are_reported_and_the_gateway_keeps_serving() {
-    let Setup { s, cfg } = setup("progressive", "");
+    let Setup { s, cfg } = setup("progressive", "5s");
     let c = stdio(&cfg, TestClient::new()).await;
     let names = tool_names(&c.list_all_tools().await.unwrap());
     assert!(names.contains(&"execute_code".to_string()), "{names:?}");
@@ -230,7 +232,7 @@ return c.email;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn workspace_files_are_tokenized_skills_are_reused_and_sessions_are_apart() {
-    let Setup { s, cfg } = setup("progressive", "");
+    let Setup { s, cfg } = setup("progressive", "60s");
     let c = stdio(&cfg, TestClient::new()).await;
     let r = call(
         &c,
@@ -322,7 +324,7 @@ return await fs.readdir("");
 
 #[tokio::test(flavor = "multi_thread")]
 async fn tool_details_and_declarations_describe_the_generated_api() {
-    let Setup { s: _s, cfg } = setup("progressive", "");
+    let Setup { s: _s, cfg } = setup("progressive", "60s");
     let c = stdio(&cfg, TestClient::new()).await;
     let r = call(
         &c,
@@ -368,7 +370,7 @@ async fn tool_details_and_declarations_describe_the_generated_api() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn code_mode_over_http_keeps_sessions_apart() {
-    let Setup { s: _s, cfg } = setup("direct", "");
+    let Setup { s: _s, cfg } = setup("direct", "60s");
     let gw = HttpGateway::start(&cfg, &[]);
     let a = gw.client(TestClient::new()).await;
     let b = gw.client(TestClient::new()).await;

@@ -606,6 +606,7 @@ async fn progressive_mode_exposes_meta_tools() {
     assert_eq!(
         tools,
         [
+            "search_tools",
             "get_tool_details",
             "call_tool",
             "execute_code",

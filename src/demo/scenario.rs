@@ -183,11 +183,12 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
     for line in shown.lines() {
         writeln!(out, "   {line}")?;
     }
-    let code_tokens = shown.len().div_ceil(4);
-    let direct_tokens = direct_text.len() / 4;
+    // Counted as a model counts them (o200k_base).
+    let code_tokens = crate::search::count_tokens(&shown);
+    let direct_tokens = crate::search::count_tokens(&direct_text);
     writeln!(
         out,
-        "\n   ~{code_tokens} tokens in the model's context, instead of ~{direct_tokens} for the sheet read by a direct call"
+        "\n   {code_tokens} tokens in the model's context, instead of {direct_tokens} for the sheet read by a direct call"
     )?;
     writeln!(out, "   (rows as a direct call shows them, tokenized:)")?;
     for row in &sample {

@@ -154,6 +154,8 @@ pub struct TestClient {
     pub elicit_email: Arc<Mutex<String>>,
     /// The answer to an approval (a boolean `approve` field).
     pub approve: Arc<Mutex<bool>>,
+    /// The text sampling requests are answered with (default: an echo).
+    pub sampling_answer: Arc<Mutex<Option<String>>>,
     pub capable: bool,
 }
 
@@ -163,6 +165,7 @@ impl TestClient {
             events: Events::default(),
             elicit_email: Arc::new(Mutex::new("nobody@example.com".into())),
             approve: Arc::new(Mutex::new(true)),
+            sampling_answer: Arc::new(Mutex::new(None)),
             capable: true,
         }
     }
@@ -204,7 +207,7 @@ impl ClientHandler for TestClient {
         Ok(serde_json::from_value(json!({
             "model": "test-model",
             "role": "assistant",
-            "content": {"type": "text", "text": format!("You said: {prompt}")},
+            "content": {"type": "text", "text": self.sampling_answer.lock().unwrap().clone().unwrap_or_else(|| format!("You said: {prompt}"))},
             "stopReason": "endTurn",
         }))
         .unwrap())
