@@ -12,8 +12,8 @@ pub mod gateway;
 pub mod pii;
 pub mod policy;
 pub mod redact;
-pub mod search;
 pub mod sandbox;
+pub mod search;
 pub mod vault;
 
 #[doc(hidden)]
