@@ -4,8 +4,15 @@
 //! search per strategy, and memory.
 //!
 //! criterion reports means; percentiles (p50, p99 over 2,000 queries),
-//! the index's size and the process RSS are printed after it:
+//! the index's size and the process RSS are printed after it, then the
+//! context savings: tokens (o200k_base) a client loads with every tool
+//! definition listed directly, against Sluice's meta-tools plus what a
+//! scripted five-step task reads through them (searches and tool
+//! details), at 100, 1,000 and 20,000 tools made from the 253 real tool
+//! definitions of `tests/fixtures/catalog` (servers repeated under new
+//! names past 253):
 //!   cargo bench --bench search
+//!   cargo bench --bench search -- --report-only   (skips criterion)
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,7 +20,10 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group};
 use rmcp::model::Tool;
 use serde_json::json;
-use sluice::search::{Embedder, SearchIndex, Strategy, ToolDoc, embed::TABLE_BYTES};
+use sluice::search::{
+    Detail, Embedder, SearchIndex, Strategy, ToolDoc, count_tokens, count_tool_tokens,
+    embed::TABLE_BYTES, meta_tool_definitions, render_results, render_tool,
+};
 
 const SERVERS: usize = 1000;
 const TOOLS: usize = 20;
@@ -313,10 +323,118 @@ fn report() {
     }
 }
 
+#[derive(serde::Deserialize)]
+struct Fixture {
+    server: String,
+    description: String,
+    tools: Vec<Tool>,
+}
+
+/// The real catalogs, as (server, description, tools), sorted by server.
+fn real_catalogs() -> Vec<Fixture> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/catalog");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|f| serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap())
+        .collect()
+}
+
+/// `n` tools from the real catalogs: whole servers in turn, repeated under
+/// new names (`github-2`) once all are used, the last server cut at `n`.
+fn real_docs(fixtures: &[Fixture], n: usize) -> Vec<ToolDoc> {
+    let mut docs = Vec::with_capacity(n);
+    for round in 1.. {
+        for fx in fixtures {
+            let server = if round == 1 {
+                fx.server.clone()
+            } else {
+                format!("{}-{round}", fx.server)
+            };
+            for t in &fx.tools {
+                if docs.len() == n {
+                    return docs;
+                }
+                let mut d = ToolDoc::new(&server, Some(&fx.description), t.clone());
+                d.exposed_name = format!("{server}__{}", t.name);
+                docs.push(d);
+            }
+        }
+    }
+    docs
+}
+
+/// The scripted task: five steps, each a search (summary, 5 results) and
+/// the details of the best hit, then a call.
+const WORKFLOW: &[&str] = &[
+    "list the open issues of a GitHub repository",
+    "read a text file from the project directory",
+    "create a new git branch for the fix",
+    "post a message to a Slack channel",
+    "create a page in Notion with the summary",
+];
+
+/// Tokens the client reads through the meta-tools for [`WORKFLOW`]: each
+/// meta-tool call's arguments and its result (the downstream calls
+/// themselves cost the same either way; only call_tool's envelope is
+/// counted).
+fn workflow_tokens(ix: &SearchIndex) -> (usize, usize) {
+    let (mut searches, mut details) = (0, 0);
+    for q in WORKFLOW {
+        let args = json!({"query": q, "detail": "summary", "limit": 5});
+        searches += count_tokens(&args.to_string());
+        let hits = ix.search(q, Strategy::Fusion, 5);
+        searches += count_tokens(&render_results(ix, &hits, Detail::Summary).to_string());
+        let Some(best) = hits.first() else { continue };
+        let d = &ix.docs()[best.doc];
+        details += count_tokens(&json!({"name": d.exposed_name}).to_string());
+        details += count_tokens(&render_tool(d, Detail::Full).to_string());
+        details += count_tokens(&json!({"name": d.exposed_name, "arguments": {}}).to_string());
+    }
+    (searches, details)
+}
+
+fn context_report() {
+    let fixtures = real_catalogs();
+    let meta = count_tool_tokens(&meta_tool_definitions());
+    println!("\n== context: tokens a client loads (o200k_base)");
+    println!("meta-tool definitions (7 tools): {meta}");
+    println!(
+        "| tools | direct: all definitions | Sluice: meta-tools + 5 searches + 5 details/calls = total | saved |"
+    );
+    println!("|---|---|---|---|");
+    for n in [100, 1000, 20_000] {
+        let docs = real_docs(&fixtures, n);
+        let direct: usize = docs
+            .iter()
+            .map(|d| {
+                let mut t = d.tool.clone();
+                t.name = d.exposed_name.clone().into();
+                count_tool_tokens(std::slice::from_ref(&t))
+            })
+            .sum();
+        let ix = SearchIndex::build(docs);
+        let (searches, details) = workflow_tokens(&ix);
+        let sluice = meta + searches + details;
+        println!(
+            "| {n} | {direct} | {meta} + {searches} + {details} = {sluice} | {:.2}% |",
+            100.0 * (1.0 - sluice as f64 / direct as f64)
+        );
+    }
+}
+
 criterion_group!(benches, bench);
 
 fn main() {
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    if !std::env::args().any(|a| a == "--report-only") {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
     report();
+    context_report();
 }

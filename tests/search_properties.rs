@@ -1,13 +1,15 @@
 //! Property tests for tool search: any query is answered without a panic,
-//! within the limit and without duplicates; any JSON Schema (including
-//! nonsense) gives a TypeScript declaration with balanced brackets.
+//! within the limit, without duplicates, deterministically, with hits that
+//! are in the index; an index of arbitrary tools (any names, descriptions,
+//! JSON Schemas, including nonsense) builds, answers and renders at every
+//! detail level.
 
 use std::sync::{Arc, OnceLock};
 
 use proptest::prelude::*;
 use rmcp::model::Tool;
 use serde_json::{Value, json};
-use sluice::search::{SearchIndex, Strategy as Rank, ToolDoc, ts, ts_declaration};
+use sluice::search::{Detail, SearchIndex, Strategy as Rank, ToolDoc, render_results, render_tool};
 
 fn index() -> &'static SearchIndex {
     static IX: OnceLock<SearchIndex> = OnceLock::new();
@@ -101,16 +103,57 @@ proptest! {
     }
 
     #[test]
-    fn declarations_are_balanced(
-        name in any::<String>(),
-        desc in proptest::option::of(any::<String>()),
-        input in schema(),
-        output in proptest::option::of(schema()),
+    fn any_query_is_deterministic(q in query(), limit in 1usize..8) {
+        let ix = index();
+        for s in [Rank::Keyword, Rank::Semantic, Rank::Fusion] {
+            let a = ix.search(&q, s, limit);
+            let b = ix.search(&q, s, limit);
+            prop_assert_eq!(&a, &b);
+            for h in &a {
+                let d = &ix.docs()[h.doc];
+                prop_assert!(ix.find(&d.exposed_name).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn any_catalog_builds_answers_and_renders(
+        tools in proptest::collection::vec(
+            (any::<String>(), any::<String>(), proptest::option::of(any::<String>()), schema(), proptest::option::of(schema())),
+            0..6,
+        ),
+        q in query(),
     ) {
-        let out = ts_declaration(&name, desc.as_deref(), &input, output.as_ref());
-        prop_assert!(ts::balanced(&out), "{}", out);
-        prop_assert!(out.contains("declare function "));
-        let last = out.trim_end().lines().last().unwrap_or_default().to_string();
-        prop_assert!(last.ends_with(">;"), "{}", out);
+        let docs: Vec<ToolDoc> = tools
+            .into_iter()
+            .map(|(server, name, desc, input, output)| {
+                let mut t = Tool::new(
+                    name,
+                    desc.unwrap_or_default(),
+                    Arc::new(input.as_object().cloned().unwrap_or_default()),
+                );
+                t.output_schema = output.and_then(|o| o.as_object().cloned()).map(Arc::new);
+                ToolDoc::new(&server, Some(&server), t)
+            })
+            .collect();
+        let ix = SearchIndex::build(docs);
+        for s in [Rank::Keyword, Rank::Semantic, Rank::Fusion] {
+            let hits = ix.search(&q, s, 5);
+            prop_assert!(hits.len() <= 5.min(ix.len()));
+            for detail in [Detail::Name, Detail::Summary, Detail::Full] {
+                let v = render_results(&ix, &hits, detail);
+                let listed: usize = v["servers"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|g| g["tools"].as_array().unwrap().len())
+                    .sum();
+                prop_assert_eq!(listed, hits.len());
+            }
+        }
+        for d in ix.docs() {
+            let v = render_tool(d, Detail::Full);
+            prop_assert!(v["typescript"].as_str().unwrap().contains("declare function "));
+        }
     }
 }

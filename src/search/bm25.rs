@@ -31,8 +31,8 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Self {
         Params {
-            k1: 1.2,
-            weights: [3.0, 2.0, 1.0, 0.6, 0.3, 1.5, 0.5],
+            k1: 0.8,
+            weights: [2.0, 2.0, 0.5, 0.3, 0.3, 3.0, 1.0],
             b: [0.5, 0.5, 0.75, 0.5, 0.75, 0.3, 0.5],
         }
     }
@@ -183,18 +183,28 @@ impl Index {
 
     /// Docs with any of the weighted terms, best first.
     pub fn search_terms(&self, terms: &[(u32, f32)], limit: usize) -> Vec<Hit> {
-        let mut scores: HashMap<u32, f32> = HashMap::new();
+        // A dense accumulator (one f32 per doc) beats a hash map once a
+        // few common terms touch thousands of docs.
+        let mut scores = vec![0f32; self.docs];
+        let mut touched: Vec<u32> = Vec::new();
         for &(id, weight) in terms {
+            let Some(list) = self.postings.get(id as usize) else {
+                continue;
+            };
             let idf = self.idf[id as usize] * weight;
-            for &(doc, w) in &self.postings[id as usize] {
-                *scores.entry(doc).or_default() += idf * w;
+            for &(doc, w) in list {
+                let s = &mut scores[doc as usize];
+                if *s == 0.0 {
+                    touched.push(doc);
+                }
+                *s += idf * w;
             }
         }
-        let mut hits: Vec<Hit> = scores
+        let mut hits: Vec<Hit> = touched
             .into_iter()
-            .map(|(doc, score)| Hit {
+            .map(|doc| Hit {
                 doc: doc as usize,
-                score,
+                score: scores[doc as usize],
             })
             .collect();
         top(&mut hits, limit.min(self.docs));

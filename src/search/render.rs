@@ -3,7 +3,9 @@
 
 use serde_json::{Value, json};
 
-use super::{Hit, SearchIndex, ToolDoc, ts};
+use super::{Hit, SearchIndex, ToolDoc};
+use crate::sandbox::ToolInfo;
+use crate::sandbox::declarations::server_declarations;
 
 /// How much of each tool a result carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -13,18 +15,23 @@ pub enum Detail {
     /// Name and a one-line summary.
     #[default]
     Summary,
-    /// Name, description, input and output schema, TypeScript declaration.
+    /// Name, description, input and output schema; the TypeScript
+    /// declarations of code mode (`sandbox::declarations`), once per server.
     Full,
 }
 
 impl std::str::FromStr for Detail {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = super::ParseError;
+    fn from_str(s: &str) -> Result<Self, super::ParseError> {
         match s {
             "name" => Ok(Detail::Name),
             "summary" => Ok(Detail::Summary),
             "full" => Ok(Detail::Full),
-            _ => Err(format!("unknown detail `{s}` (name, summary, full)")),
+            _ => Err(super::ParseError {
+                what: "detail",
+                value: s.to_string(),
+                expected: "name, summary, full",
+            }),
         }
     }
 }
@@ -64,32 +71,83 @@ pub fn summary_line(description: &str) -> String {
 }
 
 /// Hits as JSON, grouped by server in the order of each server's best hit:
-/// `{"servers": [{"server": "github", "tools": [...]}, ...]}`.
+/// `{"servers": [{"server": "github", "tools": [...]}, ...]}`. At
+/// [`Detail::Full`] each server group also carries `typescript`: the
+/// declarations of its listed tools as code mode's `./servers/<server>`
+/// module has them (one header per server, not per tool).
 ///
 /// The text in it is the servers' own metadata: the gateway tokenizes it
 /// per session like any other tool definition before it goes upstream.
 pub fn render_results(index: &SearchIndex, hits: &[Hit], detail: Detail) -> Value {
-    let mut groups: Vec<(&str, Vec<Value>)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<&ToolDoc>)> = Vec::new();
     for h in hits {
         let Some(d) = index.docs().get(h.doc) else {
             continue;
         };
-        let entry = render_tool(d, detail);
         match groups.iter_mut().find(|(s, _)| *s == d.server) {
-            Some((_, tools)) => tools.push(entry),
-            None => groups.push((&d.server, vec![entry])),
+            Some((_, docs)) => docs.push(d),
+            None => groups.push((&d.server, vec![d])),
         }
     }
-    json!({
-        "servers": groups
-            .into_iter()
-            .map(|(server, tools)| json!({"server": server, "tools": tools}))
-            .collect::<Vec<_>>()
-    })
+    let servers: Vec<Value> = groups
+        .into_iter()
+        .map(|(server, docs)| {
+            let tools: Vec<Value> = docs.iter().map(|d| tool_entry(d, detail)).collect();
+            let mut group = json!({"server": server, "tools": tools});
+            if detail == Detail::Full {
+                let infos: Vec<ToolInfo> = docs.iter().map(|d| tool_info(d)).collect();
+                if let Some(ts) = declarations(&infos, server) {
+                    group["typescript"] = Value::String(ts);
+                }
+            }
+            group
+        })
+        .collect();
+    json!({ "servers": servers })
 }
 
-/// One tool at one detail level (`get_tool_details` is `Detail::Full`).
+/// One tool at one detail level; at [`Detail::Full`] (what
+/// `get_tool_details` answers) with its own `typescript` declaration.
 pub fn render_tool(d: &ToolDoc, detail: Detail) -> Value {
+    let mut v = tool_entry(d, detail);
+    if detail == Detail::Full
+        && let Some(ts) = declarations(&[tool_info(d)], &d.server)
+    {
+        v["typescript"] = Value::String(ts);
+    }
+    v
+}
+
+/// Code mode's declarations of `infos` (all of `server`), without the
+/// file header that says how to import the module: `execute_code`'s
+/// description says that once.
+fn declarations(infos: &[ToolInfo], server: &str) -> Option<String> {
+    let ts = server_declarations(infos, server)?;
+    let body = ts
+        .lines()
+        .skip_while(|l| l.starts_with("//") || l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    Some(body + "\n")
+}
+
+/// The tool as code mode's declaration generator takes it: the server's
+/// name and the tool's own name (`servers.<server>.<tool>`).
+pub fn tool_info(d: &ToolDoc) -> ToolInfo {
+    ToolInfo {
+        server: d.server.clone(),
+        tool: d.tool.name.to_string(),
+        description: d.tool.description.as_deref().map(str::to_string),
+        input_schema: Value::Object((*d.tool.input_schema).clone()),
+        output_schema: d
+            .tool
+            .output_schema
+            .as_ref()
+            .map(|o| Value::Object((**o).clone())),
+    }
+}
+
+fn tool_entry(d: &ToolDoc, detail: Detail) -> Value {
     match detail {
         Detail::Name => json!({"name": d.exposed_name}),
         Detail::Summary => json!({
@@ -97,25 +155,13 @@ pub fn render_tool(d: &ToolDoc, detail: Detail) -> Value {
             "summary": summary_line(d.tool.description.as_deref().unwrap_or_default()),
         }),
         Detail::Full => {
-            let input = Value::Object((*d.tool.input_schema).clone());
-            let output = d
-                .tool
-                .output_schema
-                .as_ref()
-                .map(|o| Value::Object((**o).clone()));
             let mut v = json!({
                 "name": d.exposed_name,
                 "description": d.tool.description.as_deref().unwrap_or_default(),
-                "inputSchema": input,
-                "typescript": ts::ts_declaration(
-                    &d.exposed_name,
-                    d.tool.description.as_deref(),
-                    &input,
-                    output.as_ref(),
-                ),
+                "inputSchema": Value::Object((*d.tool.input_schema).clone()),
             });
-            if let Some(o) = output {
-                v["outputSchema"] = o;
+            if let Some(o) = &d.tool.output_schema {
+                v["outputSchema"] = Value::Object((**o).clone());
             }
             v
         }
@@ -168,10 +214,19 @@ mod tests {
             &ix.search("read file", Strategy::Fusion, 1),
             Detail::Full,
         );
-        let ts = full["servers"][0]["tools"][0]["typescript"]
-            .as_str()
-            .unwrap();
-        assert!(ts.contains("declare function read_file(input?: {"), "{ts}");
+        let ts = full["servers"][0]["typescript"].as_str().unwrap();
+        assert!(
+            ts.contains("export declare function read_file(args?: ReadFileInput)"),
+            "{ts}"
+        );
+        assert_eq!(full["servers"][0]["tools"][0]["name"], "read_file");
+        let one = render_tool(&ix.docs()[2], Detail::Full);
+        assert!(
+            one["typescript"]
+                .as_str()
+                .unwrap()
+                .contains("function read_dir(")
+        );
         let names = render_results(&ix, &hits, Detail::Name);
         assert_eq!(
             names["servers"][0]["tools"][0],
