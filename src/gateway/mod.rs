@@ -377,86 +377,10 @@ impl GatewayHandler {
     }
 
     fn meta_tools(&self) -> Vec<Tool> {
-        let all = json!({
-            "search_tools": {
-                "name": "search_tools",
-                "description": "Find tools of the downstream servers by what you want to do, in your own words. Results are grouped by server; servers not enabled in this session say so (enable_server turns them on). Then get_tool_details for the schema, and call_tool or execute_code.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {
-                        "query": {"type": "string", "description": "What the tool should do"},
-                        "detail": {"type": "string", "enum": ["name", "summary", "full"], "description": "name; summary (one line, default); full (schemas and TypeScript declaration)"},
-                        "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Most results (default 10)"},
-                        "strategy": {"type": "string", "enum": ["fusion", "keyword", "semantic", "sampling"], "description": "fusion (default) combines keyword and semantic ranking; sampling re-ranks with your own model"}
-                    },
-                    "required": ["query"]
-                }
-            },
-            "get_tool_details": {
-                "name": "get_tool_details",
-                "description": "The full definition of one tool: description, input and output JSON Schemas, and its TypeScript declaration for execute_code. `name` is `server__tool`.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"name": {"type": "string", "description": "server__tool"}},
-                    "required": ["name"]
-                }
-            },
-            "call_tool": {
-                "name": "call_tool",
-                "description": "Call a tool of a downstream server. `name` is `server__tool` (list_servers shows the servers and their tools); `arguments` are the tool's arguments. Personal data in results is tokenized ([EMAIL_1]); pass tokens back unchanged.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string", "description": "server__tool"},
-                        "arguments": {"type": "object", "description": "The tool's arguments"}
-                    },
-                    "required": ["name"]
-                }
-            },
-            "execute_code": {
-                "name": "execute_code",
-                "description": CODE_DESCRIPTION,
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"code": {"type": "string", "description": "JavaScript or TypeScript; top-level await works"}},
-                    "required": ["code"]
-                }
-            },
-            "list_servers": {
-                "name": "list_servers",
-                "description": "List the downstream servers: name, description, whether this session uses them (enabled), and their tool names. `query` filters by a word in the name or description.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"query": {"type": "string"}}
-                }
-            },
-            "enable_server": {
-                "name": "enable_server",
-                "description": "Start using a server (it is connected now); its tools become callable.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"name": {"type": "string", "description": "The server's name, from list_servers"}},
-                    "required": ["name"]
-                }
-            },
-            "disable_server": {
-                "name": "disable_server",
-                "description": "Stop using a server (its connection is closed); its tools are no longer callable.",
-                "inputSchema": {
-                    "type": "object",
-                    "properties": {"name": {"type": "string", "description": "The server's name"}},
-                    "required": ["name"]
-                }
-            },
-            "list_skills": {
-                "name": "list_skills",
-                "description": "The skills saved in this session's workspace (./skills/NAME.ts, described by ./skills/NAME.md): name, description and how to import them in execute_code.",
-                "inputSchema": {"type": "object", "properties": {}}
-            }
-        });
-        self.meta_names()
-            .iter()
-            .filter_map(|n| serde_json::from_value(all[*n].clone()).ok())
+        let names = self.meta_names();
+        crate::search::meta_tool_definitions()
+            .into_iter()
+            .filter(|t| names.contains(&t.name.as_ref()))
             .collect()
     }
 
@@ -577,15 +501,18 @@ impl GatewayHandler {
             .to_string();
         let detail: Detail = match args.get("detail") {
             None | Some(Value::Null) => Detail::Summary,
-            Some(Value::String(d)) => d.parse().map_err(bad)?,
+            Some(Value::String(d)) => d
+                .parse()
+                .map_err(|e: crate::search::ParseError| bad(e.to_string()))?,
             Some(_) => return Err(bad("`detail` must be name, summary or full".into())),
         };
+        use crate::search::meta::{DEFAULT_LIMIT, MAX_LIMIT};
         let limit = match args.get("limit") {
-            None | Some(Value::Null) => 10,
+            None | Some(Value::Null) => DEFAULT_LIMIT,
             Some(v) => v
                 .as_u64()
-                .filter(|n| (1..=50).contains(n))
-                .ok_or_else(|| bad("`limit` must be an integer from 1 to 50".into()))?
+                .filter(|n| (1..=MAX_LIMIT as u64).contains(n))
+                .ok_or_else(|| bad(format!("`limit` must be an integer from 1 to {MAX_LIMIT}")))?
                 as usize,
         };
         let strategy = args
@@ -608,7 +535,7 @@ impl GatewayHandler {
         } else {
             let s: Strategy = strategy
                 .parse()
-                .map_err(|e: String| bad(format!("{e}, or sampling")))?;
+                .map_err(|e: crate::search::ParseError| bad(e.to_string()))?;
             idx.search(&query, s, limit)
         };
 
@@ -1014,13 +941,6 @@ fn collect_text(v: &Value) -> String {
         _ => String::new(),
     }
 }
-
-/// What `execute_code` tells the model about the sandbox.
-const CODE_DESCRIPTION: &str = "Run JavaScript or TypeScript in a sandbox with no network and no files but this session's workspace. \
-Call tools as `await servers.<server>.<tool>({...})` (or `import * as crm from \"./servers/crm\"`); get_tool_details shows a tool's TypeScript declaration, and the code can read `servers/<server>.d.ts`. \
-A result is the tool's structuredContent, else its text parsed as JSON, else its text; a tool error or a denied call throws an Error you can catch. Promise.all runs calls in parallel. \
-Only what the code prints (console.log) and returns comes back, with personal data as tokens ([EMAIL_1]); pass tokens to tools unchanged and Sluice restores the real values where its rules allow. \
-fs.readFile / fs.writeFile / fs.readdir work in the workspace; save reusable code as skills/NAME.ts (described in skills/NAME.md) and import it later from \"./skills/NAME\".";
 
 /// A call's link to the request that caused it.
 fn link_for(ctx: &RequestContext<RoleServer>) -> (CallLink, mpsc::Receiver<BackRequest>) {

@@ -6,7 +6,8 @@
 //! The names and argument names are a contract with the gateway:
 //! `search_tools {query, detail, limit, strategy}`, `get_tool_details
 //! {name}`, `call_tool {name, arguments}`, `list_servers {query?}`,
-//! `enable_server {name}`, `disable_server {name}`, `execute_code {code}`.
+//! `enable_server {name}`, `disable_server {name}`, `execute_code {code}`;
+//! and `list_skills {}` for code mode's saved skills.
 
 use std::sync::Arc;
 
@@ -19,23 +20,25 @@ pub const MAX_LIMIT: usize = 50;
 
 /// The names of the meta-tools, in the order [`meta_tool_definitions`]
 /// returns them.
-pub const META_TOOL_NAMES: [&str; 7] = [
+pub const META_TOOL_NAMES: [&str; 8] = [
     "search_tools",
     "get_tool_details",
     "call_tool",
+    "execute_code",
     "list_servers",
     "enable_server",
     "disable_server",
-    "execute_code",
+    "list_skills",
 ];
 
-/// The seven meta-tools, in the order of [`META_TOOL_NAMES`]. A gateway
-/// that offers only some of them (no code mode, say) filters by name.
+/// The meta-tools, in the order of [`META_TOOL_NAMES`] (DESIGN.md §5's,
+/// then `list_skills`). The gateway exposes these definitions, filtered by
+/// what its presentation and config offer (no code mode, say).
 pub fn meta_tool_definitions() -> Vec<Tool> {
     vec![
         tool(
             "search_tools",
-            "Find tools of the downstream servers by what you want to do (\"post a message to a Slack channel\"), by name, or by a regular expression over names (\"^browser_\"). Returns the best matches grouped by server; call them with call_tool or from execute_code.",
+            "Find tools of the downstream servers by what you want to do, in your own words (\"post a message to a Slack channel\"), by name, or by a regular expression over names (\"^browser_\"). Returns the best matches grouped by server; servers not enabled in this session say so (enable_server turns them on). Then get_tool_details for the schema, and call_tool or execute_code.",
             json!({
                 "type": "object",
                 "properties": {
@@ -93,8 +96,22 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
             }),
         ),
         tool(
+            "execute_code",
+            CODE_DESCRIPTION,
+            json!({
+                "type": "object",
+                "properties": {
+                    "code": {
+                        "type": "string",
+                        "description": "JavaScript or TypeScript; top-level await works; its result is what it prints and returns"
+                    }
+                },
+                "required": ["code"]
+            }),
+        ),
+        tool(
             "list_servers",
-            "List the downstream servers: name, description, whether enabled for this session, tool names.",
+            "List the downstream servers: name, description, whether this session uses them (enabled), and their tool names. `query` filters by a word in the name or description.",
             json!({
                 "type": "object",
                 "properties": {
@@ -115,7 +132,7 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
         ),
         tool(
             "disable_server",
-            "Stop using a server (closes its connection).",
+            "Stop using a server (closes its connection); its tools are no longer callable.",
             json!({
                 "type": "object",
                 "properties": {
@@ -125,21 +142,19 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
             }),
         ),
         tool(
-            "execute_code",
-            "Run TypeScript or JavaScript in a sandbox where each downstream tool is an async function: `await servers.github.search_issues({ q: \"bug\" })` or `import * as gh from \"./servers/github\"`. Intermediate results stay in the sandbox; only what the code prints or returns comes back (tokenized). Types: get_tool_details.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "code": {
-                        "type": "string",
-                        "description": "The program; its result is what it returns and prints"
-                    }
-                },
-                "required": ["code"]
-            }),
+            "list_skills",
+            "The skills saved in this session's workspace (skills/NAME.ts, described by skills/NAME.md): name, description and how to import them in execute_code.",
+            json!({"type": "object", "properties": {}}),
         ),
     ]
 }
+
+/// What `execute_code` tells the model about the sandbox.
+const CODE_DESCRIPTION: &str = "Run JavaScript or TypeScript in a sandbox with no network and no files but this session's workspace. \
+Call tools as `await servers.<server>.<tool>({...})` (or `import * as crm from \"./servers/crm\"`); get_tool_details shows a tool's TypeScript declaration, and the code can read `servers/<server>.d.ts`. \
+A result is the tool's structuredContent, else its text parsed as JSON, else its text; a tool error or a denied call throws an Error you can catch. Promise.all runs calls in parallel. \
+Intermediate results stay in the sandbox: only what the code prints (console.log) and returns comes back, with personal data as tokens ([EMAIL_1]); pass tokens to tools unchanged and Sluice restores the real values where its rules allow. \
+fs.readFile / fs.writeFile / fs.readdir work in the workspace; save reusable code as skills/NAME.ts (described in skills/NAME.md) and import it later from \"./skills/NAME\".";
 
 fn tool(name: &str, description: &str, schema: Value) -> Tool {
     let schema = match schema {
@@ -169,11 +184,12 @@ mod tests {
         assert_eq!(props(0), ["query", "detail", "limit", "strategy"]);
         assert_eq!(props(1), ["name"]);
         assert_eq!(props(2), ["name", "arguments"]);
-        assert_eq!(props(3), ["query"]);
-        assert_eq!(props(4), ["name"]);
+        assert_eq!(props(3), ["code"]);
+        assert_eq!(props(4), ["query"]);
         assert_eq!(props(5), ["name"]);
-        assert_eq!(props(6), ["code"]);
-        assert!(tools[3].input_schema.get("required").is_none());
+        assert_eq!(props(6), ["name"]);
+        assert!(props(7).is_empty());
+        assert!(tools[4].input_schema.get("required").is_none());
         for t in &tools {
             assert!(t.description.as_deref().is_some_and(|d| d.len() > 40));
         }
