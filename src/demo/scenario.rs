@@ -188,7 +188,8 @@ pub async fn run(exe: &Path, out: &mut dyn Write) -> Result<bool, DemoError> {
     let direct_tokens = crate::search::count_tokens(&direct_text);
     writeln!(
         out,
-        "\n   {code_tokens} tokens in the model's context, instead of {direct_tokens} for the sheet read by a direct call"
+        "\n   {code_tokens} tokens in the model's context (and {} for the script it wrote), instead of {direct_tokens} for the sheet read by a direct call",
+        crate::search::count_tokens(SEED_SCRIPT)
     )?;
     writeln!(out, "   (rows as a direct call shows them, tokenized:)")?;
     for row in &sample {
