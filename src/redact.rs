@@ -488,7 +488,7 @@ impl<'a> Redactor<'a> {
                 .vault
                 .tokenize(&f.class, surface, &f.normalized, self.source);
             self.stats.count(&f.class);
-            out.push_str(&t.render());
+            t.render_into(&mut out);
             at = f.end;
             self.record(f, s, in_key);
         }

@@ -12,10 +12,11 @@ pub mod store;
 pub mod token;
 
 use std::collections::hash_map::RandomState;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::hash::BuildHasher;
 
 use ring::hmac;
+use rustc_hash::{FxHashMap, FxHashSet};
 use ring::rand::{SecureRandom, SystemRandom};
 use serde::{Deserialize, Serialize};
 
@@ -119,21 +120,25 @@ pub struct Snapshot {
 }
 
 /// Session-recall index: folded name words and full names already tokenized,
-/// held as keyed 64-bit hashes (no plaintext).
+/// held as keyed 64-bit hashes (no plaintext). The sets themselves use a
+/// fast unkeyed hasher: their members are already keyed hashes.
 #[derive(Default)]
 struct Recall {
     hasher: RandomState,
-    words: HashSet<u64>,
-    full: HashSet<u64>,
+    words: FxHashSet<u64>,
+    full: FxHashSet<u64>,
 }
 
 /// The per-session token vault.
 pub struct Vault {
     key_bytes: [u8; 32],
     key: hmac::Key,
-    index: HashMap<[u8; 32], usize>,
+    /// HMAC tag → entry. Tags are uniformly distributed and not chosen by
+    /// any input, so the table uses a fast unkeyed hasher (FxHash).
+    index: FxHashMap<[u8; 32], usize>,
     entries: Vec<Entry>,
-    by_id: HashMap<TokenId, usize>,
+    /// Ids are minted by the vault; lookups of ids from the model only read.
+    by_id: FxHashMap<TokenId, usize>,
     counters: BTreeMap<Class, u32>,
     seen_sources: BTreeSet<Source>,
     recall: Recall,
@@ -162,9 +167,9 @@ impl Vault {
         Vault {
             key: hmac::Key::new(hmac::HMAC_SHA256, &key_bytes),
             key_bytes,
-            index: HashMap::new(),
+            index: FxHashMap::default(),
             entries: Vec::new(),
-            by_id: HashMap::new(),
+            by_id: FxHashMap::default(),
             counters: BTreeMap::new(),
             seen_sources: BTreeSet::new(),
             recall: Recall::default(),

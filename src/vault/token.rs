@@ -69,19 +69,48 @@ impl TokenRef {
         self.write(self.reveal.as_ref().map(|_| "…"))
     }
 
+    /// Appends the token text (as [`TokenRef::render`] gives it) to `out`.
+    pub fn render_into(&self, out: &mut String) {
+        self.write_into(self.reveal.as_deref(), out);
+    }
+
     fn write(&self, reveal: Option<&str>) -> String {
-        let mut s = format!("[{}", self.id);
+        let mut s = String::with_capacity(16);
+        self.write_into(reveal, &mut s);
+        s
+    }
+
+    fn write_into(&self, reveal: Option<&str>, s: &mut String) {
+        s.push('[');
+        s.push_str(self.id.class.label());
+        s.push('_');
+        push_u32(s, self.id.n);
         if self.variant > 1 {
             s.push('_');
-            s.push_str(&self.variant.to_string());
+            push_u32(s, self.variant);
         }
         if let Some(r) = reveal {
             s.push('@');
             s.push_str(r);
         }
         s.push(']');
-        s
     }
+}
+
+/// Appends the decimal digits of `n` (no allocation, unlike `to_string`).
+fn push_u32(s: &mut String, n: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(buf[i..].iter().map(|&b| char::from(b)));
 }
 
 /// Names raw token-shaped text in errors with any reveal part elided.
@@ -235,5 +264,15 @@ mod tests {
         };
         assert_eq!(render(&id, 1), "[NAME_3]");
         assert_eq!(render(&id, 2), "[NAME_3_2]");
+        let big = TokenRef {
+            id: TokenId {
+                class: Class::Custom("PROJECT_CODE".into()),
+                n: u32::MAX,
+            },
+            variant: 10,
+            reveal: Some("acme.com".into()),
+        };
+        assert_eq!(big.render(), "[PROJECT_CODE_4294967295_10@acme.com]");
+        assert_eq!(big.label(), "[PROJECT_CODE_4294967295_10@…]");
     }
 }
