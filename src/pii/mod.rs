@@ -242,12 +242,7 @@ impl Engine {
         let words = names::TextWords::new(text);
         let mut found = Vec::new();
         let mut rejected = Vec::new();
-        names::FreeText {
-            text,
-            words: &words,
-            memory,
-            local,
-        }
+        names::FreeText::new(text, &words, memory, local)
         .scan(None, &mut found, &mut rejected);
         let before = local.len();
         for f in &found {
@@ -256,12 +251,7 @@ impl Engine {
         if local.len() > before && !rejected.is_empty() {
             // Names learned in this text are recognized again elsewhere in it.
             let mut again = Vec::new();
-            names::FreeText {
-                text,
-                words: &words,
-                memory,
-                local,
-            }
+            names::FreeText::new(text, &words, memory, local)
             .scan(Some(&rejected), &mut again, &mut Vec::new());
             found.extend(again);
         }

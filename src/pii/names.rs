@@ -377,6 +377,9 @@ const TITLE: u8 = 2;
 const LEAD: u8 = 4;
 const PARTICLE: u8 = 8;
 const PLACE: u8 = 16;
+const ORG_TAIL: u8 = 32;
+/// Not yet computed (in the per-text caches).
+const UNSET: u8 = u8::MAX;
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
 const PLACE_PREFIXES: &[&str] = &[
@@ -513,6 +516,7 @@ static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
             (TITLES, TITLE),
             (LEADS, LEAD),
             (PARTICLES, PARTICLE),
+            (ORG_TAILS, ORG_TAIL),
         ] {
             for w in list {
                 *m.entry(*w).or_insert(0) |= flag;
@@ -642,9 +646,55 @@ pub struct FreeText<'a, M: NameMemory + ?Sized> {
     pub memory: &'a M,
     /// Words learned earlier in this same text (folded), on top of the session.
     pub local: &'a std::collections::HashSet<String>,
+    /// Per word: its context flags ([`context_of`]), computed on first use.
+    ctx: Vec<std::cell::Cell<u8>>,
+    /// Per word: whether it is known (0 no, 1 yes), computed on first use.
+    /// `local` and `memory` do not change during one scanner's life.
+    known: Vec<std::cell::Cell<u8>>,
 }
 
-impl<M: NameMemory + ?Sized> FreeText<'_, M> {
+impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
+    pub fn new(
+        text: &'a str,
+        words: &'a TextWords,
+        memory: &'a M,
+        local: &'a std::collections::HashSet<String>,
+    ) -> Self {
+        let n = words.ws.len();
+        FreeText {
+            text,
+            words,
+            memory,
+            local,
+            ctx: vec![std::cell::Cell::new(UNSET); n],
+            known: vec![std::cell::Cell::new(UNSET); n],
+        }
+    }
+
+    /// What word `w` signals as context (cached [`context_of`]).
+    fn context(&self, w: &Word) -> u8 {
+        match self.index(w) {
+            Some(k) => {
+                let c = self.ctx[k].get();
+                if c != UNSET {
+                    return c;
+                }
+                let c = context_of(self.text, w);
+                self.ctx[k].set(c);
+                c
+            }
+            None => context_of(self.text, w),
+        }
+    }
+
+    fn is(&self, w: &Word, flag: u8) -> bool {
+        self.context(w) & flag != 0
+    }
+
+    fn particle(&self, w: &Word) -> bool {
+        w.case == Case::Lower && w.end - w.start <= 5 && self.is(w, PARTICLE)
+    }
+
     fn folded(&self, w: &Word) -> std::borrow::Cow<'_, str> {
         match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
             Some((r, _)) => std::borrow::Cow::Borrowed(&self.words.folded[r.clone()]),
@@ -653,10 +703,15 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     }
 
     fn index(&self, w: &Word) -> Option<usize> {
-        self.words
-            .ws
-            .binary_search_by_key(&w.start, |x| x.start)
-            .ok()
+        let ws = &self.words.ws;
+        // Most callers pass a reference into `ws`: its offset is its index
+        // (checked by its start, which no other word shares).
+        let off = (w as *const Word as usize).wrapping_sub(ws.as_ptr() as usize)
+            / std::mem::size_of::<Word>();
+        if ws.get(off).is_some_and(|x| x.start == w.start) {
+            return Some(off);
+        }
+        ws.binary_search_by_key(&w.start, |x| x.start).ok()
     }
 
     fn info(&self, w: &Word) -> WordInfo {
@@ -675,8 +730,20 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     }
 
     fn known(&self, w: &Word) -> bool {
+        let k = self.index(w);
+        if let Some(k) = k {
+            match self.known[k].get() {
+                0 => return false,
+                1 => return true,
+                _ => {}
+            }
+        }
         let f = self.folded(w);
-        self.local.contains(&*f) || self.memory.knows_name_word(&f)
+        let yes = self.local.contains(&*f) || self.memory.knows_name_word(&f);
+        if let Some(k) = k {
+            self.known[k].set(u8::from(yes));
+        }
+        yes
     }
 
     /// Finds names in free text and appends them to `out`. With `only`,
@@ -723,11 +790,11 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
                     && (n.case == w.case || w.case == Case::Title);
                 if cased || (n.case == Case::Uncased && self.known(&n)) {
                     j += 1;
-                } else if is_particle(text, &n) {
+                } else if self.particle(&n) {
                     // "da Cruz", "van de Biesenbos", "van der Noot"
                     let mut k = j + 1;
                     while k + 1 < ws.len()
-                        && is_particle(text, &ws[k + 1])
+                        && self.particle(&ws[k + 1])
                         && spaced(text, ws[k].end, ws[k + 1].start)
                         && k - j < 2
                     {
@@ -763,7 +830,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         if i == j
             && self.info(&ws[i]).common_only()
             && !self.known(&ws[i])
-            && context_of(text, &ws[i]) == 0
+            && self.context(&ws[i]) == 0
         {
             return false;
         }
@@ -778,10 +845,10 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
         while first <= j {
             let w = &ws[first];
-            if is_in(text, w, GREETING | TITLE) {
+            if self.is(w, GREETING | TITLE) {
                 support = Support::Strong;
                 first += 1;
-            } else if is_in(text, w, LEAD) {
+            } else if self.is(w, LEAD) {
                 support = support.max(Support::Lead);
                 first += 1;
             } else if first < j
@@ -810,7 +877,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             let drop_common = wi.common_only()
                 && !self.known(w)
                 && (support == Support::None || (wi.blocked && !wi.surname_like()));
-            if is_particle(text, w) {
+            if self.particle(w) {
                 last -= 1;
             } else if drop_common {
                 trimmed_word = true;
@@ -868,13 +935,13 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
 
     fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
         let text = self.text;
-        if i < j && is_in(text, &ws[i], PLACE) {
+        if i < j && self.is(&ws[i], PLACE) {
             return true;
         }
         if i > 0 {
             let gap = &text[ws[i - 1].end..ws[i].start];
             if (gap == " " || gap == ". ")
-                && is_in(text, &ws[i - 1], PLACE)
+                && self.is(&ws[i - 1], PLACE)
                 && ws[i - 1].case == Case::Title
             {
                 return true;
@@ -887,10 +954,8 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
                 let r = self.info(&ws[j]).surname_rank;
                 r > 0 && r <= 5_000
             };
-            if !surname
-                && tail.len() <= 12
-                && ORG_TAILS.iter().any(|t| t.eq_ignore_ascii_case(tail))
-            {
+            // ORG_TAILS are ASCII and were compared ignoring ASCII case.
+            if !surname && tail.len() <= 12 && tail.is_ascii() && self.is(&ws[j], ORG_TAIL) {
                 return true;
             }
         }
@@ -999,7 +1064,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
         let p = ws[k - 1];
         let gap = &text[p.end..w.start];
         let gap_t = gap.trim();
-        if is_in(text, &p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
+        if self.is(&p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
             return Support::Strong;
         }
         // "Backup: Bongani Khumalo", "Attn: C. Okoro": the value of a label
@@ -1012,10 +1077,10 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             return Support::Lead;
         }
         if gap_t.is_empty() && !gap.contains('\n') {
-            if is_in(text, &p, GREETING) {
+            if self.is(&p, GREETING) {
                 return Support::Strong;
             }
-            if is_in(text, &p, LEAD) {
+            if self.is(&p, LEAD) {
                 return Support::Lead;
             }
         }
@@ -1048,7 +1113,7 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
             // A one-word label ("Backup:", "Ref:") is a speaker only when it is
             // a given name, a known name, or the line starts with a timestamp.
             let one_word = (first..=last)
-                .filter(|&k| !is_particle(text, &ws[k]))
+                .filter(|&k| !self.particle(&ws[k]))
                 .count()
                 == 1;
             if one_word {
@@ -1072,9 +1137,8 @@ impl<M: NameMemory + ?Sized> FreeText<'_, M> {
     }
 
     fn accept(&self, ws: &[Word], c: &Cand, support: Support) -> Option<(f32, Detector)> {
-        let text = self.text;
         let idx: Vec<usize> = (c.first..=c.last)
-            .filter(|&k| !is_particle(text, &ws[k]))
+            .filter(|&k| !self.particle(&ws[k]))
             .collect();
         if idx.is_empty() || idx.iter().any(|&k| ws[k].case == Case::Mixed) {
             return None;
@@ -1416,12 +1480,7 @@ mod tests {
         let local = HashSet::new();
         let mut out = vec![];
         let words = TextWords::new(text);
-        FreeText {
-            text,
-            words: &words,
-            memory: &mem,
-            local: &local,
-        }
+        FreeText::new(text, &words, &mem, &local)
         .scan(None, &mut out, &mut vec![]);
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
