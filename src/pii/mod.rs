@@ -242,8 +242,7 @@ impl Engine {
         let words = names::TextWords::new(text);
         let mut found = Vec::new();
         let mut rejected = Vec::new();
-        names::FreeText::new(text, &words, memory, local)
-        .scan(None, &mut found, &mut rejected);
+        names::FreeText::new(text, &words, memory, local).scan(None, &mut found, &mut rejected);
         let before = local.len();
         for f in &found {
             learn(local, &f.normalized);
@@ -251,8 +250,11 @@ impl Engine {
         if local.len() > before && !rejected.is_empty() {
             // Names learned in this text are recognized again elsewhere in it.
             let mut again = Vec::new();
-            names::FreeText::new(text, &words, memory, local)
-            .scan(Some(&rejected), &mut again, &mut Vec::new());
+            names::FreeText::new(text, &words, memory, local).scan(
+                Some(&rejected),
+                &mut again,
+                &mut Vec::new(),
+            );
             found.extend(again);
         }
         out.extend(merge_last_first(text, found, memory));

@@ -50,39 +50,86 @@ fn is_mark(c: char) -> bool {
 /// Splits `text` into words: runs of letters and digits, with inner
 /// apostrophes and hyphens (`O'Brien`, `Jean-Luc`).
 pub fn words(text: &str) -> Vec<Word> {
-    let mut out = Vec::new();
-    let mut it = text.char_indices().peekable();
-    while let Some((i, c)) = it.next() {
+    words_upto(text, usize::MAX)
+}
+
+/// The character at byte `i` of `text` (a char boundary) and its length;
+/// ASCII without decoding.
+#[inline]
+fn char_at(text: &str, i: usize) -> (char, usize) {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        (char::from(b), 1)
+    } else {
+        let c = text[i..].chars().next().unwrap_or('\0');
+        (c, c.len_utf8())
+    }
+}
+
+/// Letter-case facts of one word character, as bits: 1 upper, 2 lower,
+/// 4 numeric, 8 alphabetic without case.
+#[inline]
+fn case_bits(c: char) -> u8 {
+    if c.is_ascii() {
+        return if c.is_ascii_uppercase() {
+            1
+        } else if c.is_ascii_lowercase() {
+            2
+        } else if c.is_ascii_digit() {
+            4
+        } else {
+            0
+        };
+    }
+    let (u, l) = (c.is_uppercase(), c.is_lowercase());
+    u8::from(u)
+        | u8::from(l) << 1
+        | u8::from(c.is_numeric()) << 2
+        | u8::from(c.is_alphabetic() && !u && !l) << 3
+}
+
+/// The first `limit` words of `text` (see [`words`]).
+pub fn words_upto(text: &str, limit: usize) -> Vec<Word> {
+    let mut out = Vec::with_capacity((text.len() / 6 + 1).min(limit));
+    let n = text.len();
+    let mut i = 0;
+    while i < n && out.len() < limit {
+        let (c, len) = char_at(text, i);
         if !is_word_char(c) {
+            i += len;
             continue;
         }
         let start = i;
-        let mut end = i + c.len_utf8();
-        let mut upper = usize::from(c.is_uppercase());
-        let mut lower = usize::from(c.is_lowercase());
-        let mut digit = c.is_numeric();
-        let mut uncased = c.is_alphabetic() && !c.is_uppercase() && !c.is_lowercase();
-        let first_upper = c.is_uppercase();
-        while let Some(&(j, d)) = it.peek() {
+        let mut end = i + len;
+        let bits = case_bits(c);
+        let mut upper = usize::from(bits & 1 != 0);
+        let mut lower = usize::from(bits & 2 != 0);
+        let mut digit = bits & 4 != 0;
+        let mut uncased = bits & 8 != 0;
+        let first_upper = bits & 1 != 0;
+        let mut j = end;
+        while j < n {
+            let (d, dl) = char_at(text, j);
             if is_word_char(d) {
-                upper += usize::from(d.is_uppercase());
-                lower += usize::from(d.is_lowercase());
-                digit |= d.is_numeric();
-                uncased |= d.is_alphabetic() && !d.is_uppercase() && !d.is_lowercase();
-                end = j + d.len_utf8();
-                it.next();
+                let bits = case_bits(d);
+                upper += usize::from(bits & 1 != 0);
+                lower += usize::from(bits & 2 != 0);
+                digit |= bits & 4 != 0;
+                uncased |= bits & 8 != 0;
+                end = j + dl;
+                j = end;
             } else if matches!(d, '\'' | '’') && {
                 // A possessive "'s" is not part of the name: "Aurore's".
-                let rest = &text[j + d.len_utf8()..];
+                let rest = &text[j + dl..];
                 (rest.starts_with('s') || rest.starts_with('S'))
                     && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
             } {
                 break;
             } else if matches!(d, '\'' | '’' | '-')
-                && text[j + d.len_utf8()..].starts_with(|x: char| x.is_alphabetic())
+                && text[j + dl..].starts_with(|x: char| x.is_alphabetic())
             {
-                end = j + d.len_utf8();
-                it.next();
+                end = j + dl;
+                j = end;
             } else {
                 break;
             }
@@ -102,6 +149,7 @@ pub fn words(text: &str) -> Vec<Word> {
             Case::Lower
         };
         out.push(Word { start, end, case });
+        i = j;
     }
     out
 }
@@ -1112,10 +1160,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let ls = self.line_start(start);
             // A one-word label ("Backup:", "Ref:") is a speaker only when it is
             // a given name, a known name, or the line starts with a timestamp.
-            let one_word = (first..=last)
-                .filter(|&k| !self.particle(&ws[k]))
-                .count()
-                == 1;
+            let one_word = (first..=last).filter(|&k| !self.particle(&ws[k])).count() == 1;
             if one_word {
                 let info = self.info(&ws[first]);
                 let stamped = !text[ls..start].trim().is_empty();
@@ -1264,12 +1309,11 @@ const PLACEHOLDERS: &[&str] = &[
 
 /// Does `s` look like a personal name (1–6 words of letters)? With
 /// `strict`, names made only of ordinary words ("Support Team") are not.
-fn looks_like_name(s: &str, strict: bool) -> bool {
+fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
     let t = s.trim();
     if PLACEHOLDERS.iter().any(|p| p.eq_ignore_ascii_case(t)) {
         return false;
     }
-    let ws = words(s);
     if ws.is_empty() || ws.len() > 6 || s.chars().count() > 80 {
         return false;
     }
@@ -1350,9 +1394,9 @@ pub fn person_value(
     // "Last, First" as a whole.
     if let Some((a, b)) = trimmed.split_once(',')
         && !b.contains(',')
-        && words(a).len() == 1
-        && words(b).len() == 1
-        && looks_like_name(trimmed, how == Structured::Maybe)
+        && words_upto(a, 2).len() == 1
+        && words_upto(b, 2).len() == 1
+        && looks_like_name(trimmed, &words(trimmed), how == Structured::Maybe)
     {
         push_name(value, base, base + trimmed.len(), how, memory, out);
         return;
@@ -1386,7 +1430,7 @@ pub fn person_value(
             e -= 1;
         }
         // A leading title is context, not part of the name: "Dr. Okafor".
-        if let Some(w) = words(&value[s..e]).first() {
+        if let Some(w) = words_upto(&value[s..e], 1).first() {
             let t = &value[s + w.start..s + w.end];
             if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) {
                 let rest = value[s + w.end..e].trim_start_matches(['.', ' ']);
@@ -1412,10 +1456,10 @@ fn push_name(
 ) {
     let name = &value[s..e];
     let strict = how == Structured::Maybe || value[e..].trim_start().starts_with(['<', '(']);
-    if !looks_like_name(name, strict) {
+    let ws = words(name);
+    if !looks_like_name(name, &ws, strict) {
         return;
     }
-    let ws = words(name);
     let sure = match how {
         Structured::Sure => true,
         Structured::Maybe => {
@@ -1480,8 +1524,7 @@ mod tests {
         let local = HashSet::new();
         let mut out = vec![];
         let words = TextWords::new(text);
-        FreeText::new(text, &words, &mem, &local)
-        .scan(None, &mut out, &mut vec![]);
+        FreeText::new(text, &words, &mem, &local).scan(None, &mut out, &mut vec![]);
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()

@@ -182,6 +182,13 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
 fn extension(text: &str, end: usize) -> Option<(usize, String)> {
     let rest = &text[end..];
     let trimmed = rest.trim_start_matches([' ', ',']);
+    // Every marker starts with `e`, `x` or `#` (in either case).
+    if !matches!(
+        trimmed.as_bytes().first(),
+        Some(b'e' | b'E' | b'x' | b'X' | b'#')
+    ) {
+        return None;
+    }
     let lower: String = trimmed
         .chars()
         .take(12)
@@ -207,30 +214,49 @@ fn extension(text: &str, end: usize) -> Option<(usize, String)> {
 }
 
 /// The structure of a candidate: digit groups and what separates them.
+/// Candidates are at most ~43 bytes long (see `run_end`), so both fit in
+/// fixed buffers (no allocation per candidate).
 struct Shape {
     plus: bool,
-    groups: Vec<u8>,
-    digits: String,
+    groups: [u8; SHAPE_CAP],
+    ng: usize,
+    digits: [u8; SHAPE_CAP],
+    nd: usize,
     seps: u8, // bit set: 1 space, 2 hyphen, 4 dot, 8 parens
 }
 
+const SHAPE_CAP: usize = 64;
+
 impl Shape {
+    fn groups(&self) -> &[u8] {
+        &self.groups[..self.ng]
+    }
+
+    fn digits(&self) -> &str {
+        // ASCII digits only.
+        std::str::from_utf8(&self.digits[..self.nd]).unwrap_or("")
+    }
+
     fn of(cand: &str) -> Option<Shape> {
-        let mut groups = Vec::new();
-        let mut digits = String::with_capacity(16);
+        let mut groups = [0u8; SHAPE_CAP];
+        let mut ng = 0;
+        let mut digits = [0u8; SHAPE_CAP];
+        let mut nd = 0;
         let mut cur = 0u8;
         let mut seps = 0u8;
         let mut open = false;
         for (i, c) in cand.char_indices() {
             match c {
                 '0'..='9' => {
-                    digits.push(c);
+                    *digits.get_mut(nd)? = c as u8;
+                    nd += 1;
                     cur += 1;
                 }
                 '+' if i == 0 || (i == 1 && cand.starts_with('(')) => {}
                 _ => {
                     if cur > 0 {
-                        groups.push(cur);
+                        *groups.get_mut(ng)? = cur;
+                        ng += 1;
                         cur = 0;
                     }
                     seps |= match c {
@@ -260,12 +286,15 @@ impl Shape {
             return None;
         }
         if cur > 0 {
-            groups.push(cur);
+            *groups.get_mut(ng)? = cur;
+            ng += 1;
         }
         Some(Shape {
             plus: cand.starts_with('+') || cand.starts_with("(+"),
             groups,
+            ng,
             digits,
+            nd,
             seps,
         })
     }
@@ -318,18 +347,18 @@ fn has_cue(text: &str, start: usize) -> bool {
 /// any plausible grouping of 7 to 15 digits that is not a date, an IPv4
 /// address or a card number.
 fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
-    let nd = s.digits.len();
+    let nd = s.digits().len();
     if !(7..=15).contains(&nd) {
         return None;
     }
-    let g = s.groups.as_slice();
+    let g = s.groups();
     let dots = s.seps & 4 != 0;
     let date_like = matches!(
         g,
         [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
     ) && !s.plus;
     let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
-    if date_like || ipv4 || (nd >= 13 && luhn(&s.digits)) || g.iter().skip(1).any(|&x| x < 2) {
+    if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) || g.iter().skip(1).any(|&x| x < 2) {
         return None;
     }
     let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
@@ -339,7 +368,7 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
         {
             return Some(e164(&n));
         }
-        return Some(format!("+{}", s.digits));
+        return Some(format!("+{}", s.digits()));
     }
     for &r in std::iter::once(&Region::US).chain(TRUNK_REGIONS) {
         if let Ok(n) = PhoneNumber::parse(&clean, Some(r))
@@ -349,7 +378,7 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
             return Some(e164(&n));
         }
     }
-    Some(s.digits.clone())
+    Some(s.digits().to_string())
 }
 
 fn luhn(digits: &str) -> bool {
@@ -373,13 +402,13 @@ fn e164(n: &PhoneNumber) -> String {
 
 /// Structural checks and libphonenumber validation; returns the E.164 form.
 fn validate(cand: &str, s: &Shape) -> Option<String> {
-    let nd = s.digits.len();
+    let nd = s.digits().len();
     // Dots are only used by NANP 3.3.4 and all-pairs (FR/BE) styles; mixed
     // dots and other separators are dates, ranges or versions.
     if s.seps & 4 != 0 {
-        let nanp = s.groups == [3, 3, 4] || s.groups == [1, 3, 3, 4];
+        let nanp = s.groups() == [3, 3, 4] || s.groups() == [1, 3, 3, 4];
         let pairs =
-            s.groups.iter().skip(usize::from(s.plus)).all(|&g| g == 2) && s.groups.len() >= 4;
+            s.groups().iter().skip(usize::from(s.plus)).all(|&g| g == 2) && s.groups().len() >= 4;
         if !(nanp || pairs) || s.seps & 2 != 0 {
             return None;
         }
@@ -390,7 +419,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
             return None;
         }
     }
-    if s.plus || s.digits.starts_with("00") {
+    if s.plus || s.digits().starts_with("00") {
         if !(8..=15).contains(&(nd - if s.plus { 0 } else { 2 })) {
             return None;
         }
@@ -406,26 +435,26 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         // A possible length written in groups is a number by form (fictional
         // ranges, numbering-plan updates newer than the metadata); shorter
         // or ungrouped ones must be valid.
-        if s.groups.len() >= 3 || nd >= 11 || n.is_valid() {
+        if s.groups().len() >= 3 || nd >= 11 || n.is_valid() {
             return Some(e164(&n));
         }
         return None;
     }
-    if nd >= 13 && luhn(&s.digits) {
+    if nd >= 13 && luhn(s.digits()) {
         return None; // a card number
     }
-    if nd == 13 && (s.digits.starts_with("978") || s.digits.starts_with("979")) {
+    if nd == 13 && (s.digits().starts_with("978") || s.digits().starts_with("979")) {
         return None; // an ISBN
     }
-    if s.digits.starts_with('0') {
+    if s.digits().starts_with('0') {
         if !(9..=12).contains(&nd) {
             return None;
         }
         // "0-306-40615-2": ISBN-10 groups end in a one-digit check digit.
-        if s.groups.len() > 1 && s.groups.last() == Some(&1) {
+        if s.groups().len() > 1 && s.groups().last() == Some(&1) {
             return None;
         }
-        if s.groups.len() == 1 && nd > 11 {
+        if s.groups().len() == 1 && nd > 11 {
             return None;
         }
         let mut possible = None;
@@ -442,16 +471,16 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
                 }
             }
         }
-        return possible.filter(|_| s.groups.len() >= 2);
+        return possible.filter(|_| s.groups().len() >= 2);
     }
     // North American numbers.
     let nsn = match nd {
-        10 => s.digits.as_str(),
-        11 if s.digits.starts_with('1') => &s.digits[1..],
+        10 => s.digits(),
+        11 if s.digits().starts_with('1') => &s.digits()[1..],
         _ => return None,
     };
     let grouped_ok = matches!(
-        s.groups.as_slice(),
+        s.groups(),
         [3, 3, 4] | [1, 3, 3, 4] | [10] | [11] | [3, 7] | [1, 10]
     );
     if !grouped_ok {
@@ -464,7 +493,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
     // Written in North American groups ("(415) 555-0132", "415.555.0132")
     // with valid area-code and exchange shapes: a phone number by form,
     // including fictional 555 numbers and area codes newer than the metadata.
-    if s.groups.len() >= 3 {
+    if s.groups().len() >= 3 {
         return Some(format!("+1{nsn}"));
     }
     let n = PhoneNumber::parse(cand, Some(Region::US)).ok()?;

@@ -16,8 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::hash::BuildHasher;
 
 use ring::hmac;
-use rustc_hash::{FxHashMap, FxHashSet};
 use ring::rand::{SecureRandom, SystemRandom};
+use rustc_hash::{FxHashMap, FxHashSet};
 use serde::{Deserialize, Serialize};
 
 use crate::pii::Class;
