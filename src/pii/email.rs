@@ -87,10 +87,14 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             end,
             detector: Detector::Email,
             confidence: 0.99,
-            normalized: text[start..end]
-                .to_lowercase()
-                .replace("%40", "@")
-                .replace("%2b", "+"),
+            normalized: {
+                let lower = text[start..end].to_lowercase();
+                if lower.contains('%') {
+                    lower.replace("%40", "@").replace("%2b", "+")
+                } else {
+                    lower
+                }
+            },
         });
         search = end;
     }

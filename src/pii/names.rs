@@ -1487,11 +1487,10 @@ fn push_name(
 pub fn name_from_email(address: &str) -> Option<String> {
     let local = address.split('@').next()?;
     let local = local.split('+').next()?;
-    let parts: Vec<&str> = local.split(['.', '_', '-']).collect();
-    if parts.len() != 2 {
+    let mut parts = local.split(['.', '_', '-']);
+    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
         return None;
-    }
-    let (a, b) = (parts[0], parts[1]);
+    };
     let letters = |s: &str| s.chars().count() >= 2 && s.chars().all(char::is_alphabetic);
     if !letters(a) || !letters(b) {
         return None;
