@@ -233,7 +233,8 @@ pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
     folded
         .split(|c: char| c.is_whitespace() || c == ',')
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .filter(|w| w.chars().count() >= 2 && !PARTICLES.contains(w))
+        // Particles are at most five bytes long: the length test skips the list.
+        .filter(|w| w.chars().count() >= 2 && !(w.len() <= 5 && PARTICLES.contains(w)))
 }
 
 const TITLES: &[&str] = &[
@@ -1647,6 +1648,11 @@ mod tests {
         assert_eq!(names("Jane Doe", Structured::Maybe), ["Jane Doe"]);
         assert_eq!(names("README.md", Structured::Sure), Vec::<String>::new());
         assert_eq!(normalize("Smith, John"), "john smith");
+    }
+
+    #[test]
+    fn particles_are_short() {
+        assert!(PARTICLES.iter().all(|p| p.len() <= 5));
     }
 
     #[test]
