@@ -66,8 +66,108 @@ enum Command {
         #[command(flatten)]
         lex: LexiconArgs,
     },
-    /// Redact a bundled example tool result and show it restored.
+    /// Run the MCP gateway (stdio by default; `--http ADDR` for streamable HTTP at /mcp).
+    Serve {
+        /// sluice.toml, or Claude-Desktop-style JSON with `mcpServers`.
+        /// Without it, the built-in demo servers are served.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Serve streamable HTTP on this address (e.g. 127.0.0.1:8080) instead of stdio.
+        #[arg(long, value_name = "ADDR")]
+        http: Option<std::net::SocketAddr>,
+        #[command(flatten)]
+        lex: LexiconArgs,
+    },
+    /// The seed scenario end to end, with no model: leads from a spreadsheet
+    /// server into a CRM and a mailer, through the gateway; prints what the
+    /// model saw next to what the servers received.
     Demo,
+    /// Run one of the built-in demo servers over stdio (spreadsheet, crm, mailer).
+    #[command(hide = true)]
+    DemoServer { name: String },
+    /// A code-mode worker: runs one piece of code sent on stdin (used by the gateway).
+    #[command(hide = true)]
+    SandboxWorker {
+        /// Confine this process, try what the filter must refuse, print the results.
+        #[arg(long)]
+        self_test: bool,
+    },
+    /// Redact a bundled example tool result and show it restored.
+    RedactDemo,
+    /// Check, test and explain the data-flow rules.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// The audit log.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Report every mistake in the rule files (exit 1 on an error).
+    Check {
+        #[command(flatten)]
+        src: RuleSource,
+        /// Servers and tools the configured servers do not have are errors, not warnings.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Run the cases in rules/tests/*.toml; list the rules no case exercises.
+    Test {
+        #[command(flatten)]
+        src: RuleSource,
+        /// Case files or directories (default: tests/ beside each rule directory).
+        #[arg(long, value_name = "PATH")]
+        cases: Vec<PathBuf>,
+    },
+    /// A dry run: the decision for one flow (or call), and every rule considered.
+    Explain {
+        #[command(flatten)]
+        src: RuleSource,
+        /// The data class of the value (email, phone, name, or a lexicon).
+        #[arg(long)]
+        class: Option<String>,
+        /// Where the value came from: SERVER or SERVER/TOOL (repeatable).
+        #[arg(long, value_name = "SERVER[/TOOL]")]
+        from: Vec<String>,
+        /// Where it goes: SERVER.TOOL or SERVER/TOOL.
+        #[arg(long, value_name = "SERVER.TOOL")]
+        to: String,
+        /// The argument, as a JSON Pointer (e.g. /to).
+        #[arg(long, default_value = "")]
+        arg: String,
+        /// Results the session has seen before: SERVER/TOOL (repeatable).
+        #[arg(long, value_name = "SERVER/TOOL")]
+        seen: Vec<String>,
+        /// Explain the call itself, with these arguments (JSON), instead of a value.
+        #[arg(long, value_name = "JSON")]
+        call: Option<String>,
+        /// Print the explanation as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Check the hash chain; name every edited, dropped, inserted or reordered record.
+    Verify { file: PathBuf },
+}
+
+#[derive(Args)]
+struct RuleSource {
+    /// Rule files or directories (default: the config's, else ./rules, else the built-in rules).
+    #[arg(long, value_name = "PATH")]
+    rules: Vec<PathBuf>,
+    /// A gateway config: its rules, and its servers' catalogs for --strict checks.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    #[command(flatten)]
+    lex: LexiconArgs,
 }
 
 #[derive(Args)]
@@ -93,6 +193,14 @@ struct LexiconArgs {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // A code-mode worker sets nothing up: no logging, no runtime.
+    if let Command::SandboxWorker { self_test } = cli.command {
+        return if self_test {
+            sluice::sandbox::worker_self_test()
+        } else {
+            sluice::sandbox::worker_main()
+        };
+    }
     init_logging(cli.verbose);
     match run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
@@ -285,7 +393,385 @@ fn run(cmd: Command) -> Result<bool> {
                 Ok(Value::Array(found.iter().map(finding_json).collect()))
             })
         }
-        Command::Demo => demo(),
+        Command::Serve { config, http, lex } => serve(config, http, &lex),
+        Command::Demo => {
+            let exe = std::env::current_exe().context("locating the sluice executable")?;
+            runtime()?.block_on(async {
+                let mut out = std::io::stdout().lock();
+                Ok(sluice::demo::scenario::run(&exe, &mut out).await?)
+            })
+        }
+        Command::SandboxWorker { .. } => Ok(true),
+        Command::DemoServer { name } => {
+            let kind = sluice::demo::Kind::parse(&name).ok_or_else(|| {
+                anyhow::anyhow!("unknown demo server {name:?} (spreadsheet, crm, mailer)")
+            })?;
+            runtime()?.block_on(sluice::demo::serve_stdio(kind))?;
+            Ok(true)
+        }
+        Command::RedactDemo => demo(),
+        Command::Rules { command } => rules_command(command),
+        Command::Audit {
+            command: AuditCommand::Verify { file },
+        } => {
+            let v = sluice::audit::verify(&file)?;
+            if v.problems.is_empty() {
+                println!(
+                    "{}: {} records; the chain is intact",
+                    file.display(),
+                    v.records
+                );
+                Ok(true)
+            } else {
+                for p in &v.problems {
+                    println!("{}: {p}", file.display());
+                }
+                println!(
+                    "{}: {} records; {} problem(s)",
+                    file.display(),
+                    v.records,
+                    v.problems.len()
+                );
+                Ok(false)
+            }
+        }
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+fn serve(
+    config: Option<PathBuf>,
+    http: Option<std::net::SocketAddr>,
+    lex: &LexiconArgs,
+) -> Result<bool> {
+    use sluice::broker::Broker;
+    use sluice::config::Config;
+    use sluice::gateway::Gateway;
+    let cfg = match &config {
+        Some(p) => Config::load(p)?,
+        None => {
+            let exe = std::env::current_exe().context("locating the sluice executable")?;
+            info!("no --config: serving the built-in demo servers");
+            Config::builtin(&exe)
+        }
+    };
+    let engine = engine(lex)?;
+    let hooks = hooks(&cfg, &engine)?;
+    // One stdio session needs no thread pool: a single-threaded runtime
+    // saves the cross-thread hand-offs on every message. HTTP serves many.
+    let rt = if http.is_some() {
+        runtime()?
+    } else {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?
+    };
+    rt.block_on(async move {
+        let broker = Broker::new(Arc::new(cfg), Arc::new(engine), hooks);
+        let collisions = broker.index().await;
+        if !collisions.is_empty() {
+            for c in &collisions {
+                eprintln!("error: {c}");
+            }
+            bail!("tool names collide; the gateway does not start");
+        }
+        let gw = Gateway::new(broker.clone());
+        let stop = tokio_util::sync::CancellationToken::new();
+        let signals = {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                wait_for_signal().await;
+                stop.cancel();
+            })
+        };
+        match http {
+            Some(addr) => {
+                let server = sluice::gateway::http::HttpServer::bind(gw, addr, stop.clone())
+                    .await
+                    .with_context(|| format!("binding {addr}"))?;
+                eprintln!(
+                    "sluice: MCP over streamable HTTP at http://{}/mcp",
+                    server.local_addr()?
+                );
+                server.run(stop.clone()).await?;
+            }
+            None => {
+                tokio::select! {
+                    r = sluice::gateway::serve_stdio(gw) => r?,
+                    _ = stop.cancelled() => {}
+                }
+            }
+        }
+        signals.abort();
+        broker.shutdown().await;
+        Ok(true)
+    })
+}
+
+/// The rules a `sluice rules` command works on, with their files' texts.
+fn load_rules(
+    src: &RuleSource,
+) -> Result<(sluice::policy::Loaded, Option<sluice::config::Config>, bool)> {
+    use sluice::policy;
+    let lexicons: Vec<String> = Lexicon::load_dir(&src.lex.lexicons)?
+        .iter()
+        .map(|l| l.class.rule_name())
+        .collect();
+    let cfg = src
+        .config
+        .as_deref()
+        .map(sluice::config::Config::load)
+        .transpose()?;
+    let result = if !src.rules.is_empty() {
+        policy::load(&src.rules, &lexicons)
+    } else if let Some(c) = &cfg {
+        policy::for_config(c, &lexicons)
+    } else if std::path::Path::new("rules").is_dir() {
+        policy::load(&[PathBuf::from("rules")], &lexicons)
+    } else {
+        let exe = std::env::current_exe()?;
+        policy::for_config(&sluice::config::Config::builtin(&exe), &lexicons)
+    };
+    Ok(match result {
+        Ok(l) => (l, cfg, true),
+        Err(l) => (*l, cfg, false),
+    })
+}
+
+fn rules_command(cmd: RulesCommand) -> Result<bool> {
+    use sluice::policy::{self, Severity, syntax};
+    use std::io::IsTerminal;
+    let color = std::io::stdout().is_terminal();
+    match cmd {
+        RulesCommand::Check { src, strict } => {
+            let (mut loaded, cfg, _) = load_rules(&src)?;
+            if let Some(cfg) = cfg {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()?;
+                let catalog = rt.block_on(async {
+                    let broker = sluice::broker::Broker::new(
+                        Arc::new(cfg),
+                        Arc::new(Engine::new(Vec::new())),
+                        sluice::broker::Hooks::new(
+                            Arc::new(policy::RuleSet::empty()),
+                            Arc::new(sluice::audit::LogAudit),
+                        ),
+                    );
+                    broker.index().await;
+                    let tools: Vec<(String, Vec<String>)> = broker
+                        .catalog()
+                        .entries()
+                        .into_iter()
+                        .map(|(s, e)| {
+                            (
+                                s,
+                                e.lists.tools.iter().map(|t| t.name.to_string()).collect(),
+                            )
+                        })
+                        .collect();
+                    broker.shutdown().await;
+                    tools
+                });
+                let sources = loaded.sources.clone();
+                loaded.diagnostics.extend(syntax::check_catalog(
+                    &loaded.rules,
+                    &catalog,
+                    &sources,
+                    strict,
+                ));
+            } else if strict {
+                println!(
+                    "note: --strict checks servers and tools against a gateway config; pass --config"
+                );
+            }
+            print!(
+                "{}",
+                syntax::render(&loaded.diagnostics, &loaded.sources, color)
+            );
+            let errors = loaded
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count();
+            let warnings = loaded.diagnostics.len() - errors;
+            println!(
+                "{} error(s), {} warning(s) in {} file(s); {} flow and {} call rules",
+                errors,
+                warnings,
+                loaded.sources.len(),
+                loaded.rules.flows.len(),
+                loaded.rules.calls.len()
+            );
+            Ok(errors == 0)
+        }
+        RulesCommand::Test { src, cases } => {
+            let (loaded, _, ok) = load_rules(&src)?;
+            if !ok {
+                print!(
+                    "{}",
+                    syntax::render(&loaded.diagnostics, &loaded.sources, color)
+                );
+                bail!("the rules have errors; fix them first (sluice rules check)");
+            }
+            let mut case_paths = cases;
+            if case_paths.is_empty() {
+                for f in &loaded.rules.files {
+                    let dir = std::path::Path::new(f).parent().map(|d| d.join("tests"));
+                    if let Some(d) = dir.filter(|d| d.is_dir())
+                        && !case_paths.contains(&d)
+                    {
+                        case_paths.push(d);
+                    }
+                }
+            }
+            if case_paths.is_empty() {
+                bail!("no cases found: pass --cases FILE (or put them in rules/tests/)");
+            }
+            let mut files = Vec::new();
+            for f in syntax::files(&case_paths).map_err(|e| anyhow::anyhow!(e))? {
+                files.push((f.display().to_string(), std::fs::read_to_string(&f)?));
+            }
+            let report =
+                policy::cases::run(&loaded.rules, &files).map_err(|e| anyhow::anyhow!(e))?;
+            let failed = report.outcomes.iter().filter(|o| !o.passed).count();
+            for o in &report.outcomes {
+                println!(
+                    "{} {} ({}): {}",
+                    if o.passed { "ok  " } else { "FAIL" },
+                    o.name,
+                    o.file,
+                    o.detail
+                );
+            }
+            if !report.unexercised.is_empty() {
+                println!(
+                    "\nrules no case exercises: {}",
+                    report.unexercised.join(", ")
+                );
+            }
+            println!(
+                "\n{} passed, {} failed",
+                report.outcomes.len() - failed,
+                failed
+            );
+            Ok(failed == 0)
+        }
+        RulesCommand::Explain {
+            src,
+            class,
+            from,
+            to,
+            arg,
+            seen,
+            call,
+            json,
+        } => {
+            use sluice::vault::Source;
+            let (loaded, _, ok) = load_rules(&src)?;
+            if !ok {
+                print!(
+                    "{}",
+                    syntax::render(&loaded.diagnostics, &loaded.sources, color)
+                );
+                bail!("the rules have errors; fix them first (sluice rules check)");
+            }
+            let endpoint = |s: &str| -> Result<Source> {
+                Ok(match s.split_once(['/', '.']) {
+                    Some((a, b)) => Source::new(a, b),
+                    None => Source::new(s, "*"),
+                })
+            };
+            let (server, tool) = policy::cases::endpoint(&to).map_err(|e| anyhow::anyhow!(e))?;
+            let dest = policy::Destination { server, tool };
+            let seen: std::collections::BTreeSet<Source> =
+                seen.iter().map(|s| endpoint(s)).collect::<Result<_>>()?;
+            let e = match (call, class) {
+                (Some(args), _) => {
+                    let args: Value =
+                        serde_json::from_str(&args).context("--call must be JSON arguments")?;
+                    policy::explain::explain_call(&loaded.rules, &dest, &args, &seen)
+                }
+                (None, Some(class)) => {
+                    let class = match class.as_str() {
+                        "email" => sluice::pii::Class::Email,
+                        "phone" => sluice::pii::Class::Phone,
+                        "name" => sluice::pii::Class::Name,
+                        other => sluice::pii::Class::from_label(&other.to_ascii_uppercase())
+                            .ok_or_else(|| anyhow::anyhow!("unknown class {other:?}"))?,
+                    };
+                    let from: std::collections::BTreeSet<Source> =
+                        from.iter().map(|s| endpoint(s)).collect::<Result<_>>()?;
+                    policy::explain::explain_flow(&loaded.rules, &class, &from, &dest, &arg, &seen)
+                }
+                (None, None) => bail!(
+                    "give --class (and --from, --arg) to explain a value, or --call JSON to explain a call"
+                ),
+            };
+            if json {
+                println!("{}", serde_json::to_string_pretty(&e)?);
+            } else {
+                print!("{}", policy::explain::render(&e));
+            }
+            Ok(true)
+        }
+    }
+}
+
+/// The rules and the audit sink for a configuration; rule errors stop here.
+fn hooks(cfg: &sluice::config::Config, engine: &Engine) -> Result<sluice::broker::Hooks> {
+    use sluice::policy;
+    use std::io::IsTerminal;
+    let lexicons: Vec<String> = engine
+        .lexicons()
+        .iter()
+        .map(|l| l.class.rule_name())
+        .collect();
+    let loaded = match policy::for_config(cfg, &lexicons) {
+        Ok(l) => l,
+        Err(l) => {
+            eprint!(
+                "{}",
+                policy::syntax::render(&l.diagnostics, &l.sources, std::io::stderr().is_terminal())
+            );
+            bail!("the rules have errors; the gateway does not start");
+        }
+    };
+    if !loaded.diagnostics.is_empty() {
+        eprint!(
+            "{}",
+            policy::syntax::render(
+                &loaded.diagnostics,
+                &loaded.sources,
+                std::io::stderr().is_terminal()
+            )
+        );
+    }
+    info!(
+        flows = loaded.rules.flows.len(),
+        calls = loaded.rules.calls.len(),
+        files = %loaded.rules.files.join(", "),
+        hash = %loaded.rules.hash,
+        "rules loaded"
+    );
+    let audit: Arc<dyn sluice::audit::Audit> = match &cfg.gateway.audit_log {
+        Some(p) => Arc::new(sluice::audit::AuditLog::open(p)?),
+        None => Arc::new(sluice::audit::LogAudit),
+    };
+    Ok(sluice::broker::Hooks::new(Arc::new(loaded.rules), audit))
+}
+
+async fn wait_for_signal() {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate()).ok();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
     }
 }
 

@@ -19,7 +19,7 @@ use crate::pii::keys::{self, KeyKind};
 use crate::pii::names::{self, Structured};
 use crate::pii::{Class, Engine, Finding, Leaf};
 use crate::vault::token::{self, Piece};
-use crate::vault::{Source, Vault, VaultError};
+use crate::vault::{Source, TokenRef, Vault, VaultError};
 
 /// JSON-in-text nesting followed at most (a string holding JSON holding a string holding JSON...).
 const MAX_EMBED_DEPTH: usize = 4;
@@ -152,6 +152,9 @@ pub struct Redactor<'a> {
     show_values: bool,
     path: Vec<String>,
     embed_path: Option<Vec<String>>,
+    /// Text written on the model's side (code mode's output): its tokens are
+    /// the session's own and are left as they are, not escaped.
+    trusted: bool,
 }
 
 impl<'a> Redactor<'a> {
@@ -168,6 +171,24 @@ impl<'a> Redactor<'a> {
             show_values: false,
             path: Vec::new(),
             embed_path: None,
+            trusted: false,
+        }
+    }
+
+    /// For text the model's side wrote (code mode's output, files it
+    /// saves): findings are tokenized, but token-shaped text is left as it
+    /// is rather than escaped, since the model's own tokens are expected
+    /// there. Never for what a server returns.
+    pub fn trusted(mut self) -> Self {
+        self.trusted = true;
+        self
+    }
+
+    fn escape<'s>(&self, s: &'s str) -> Cow<'s, str> {
+        if self.trusted {
+            Cow::Borrowed(s)
+        } else {
+            token::escape(s)
         }
     }
 
@@ -469,7 +490,7 @@ impl<'a> Redactor<'a> {
         };
         let findings = self.engine.scan_with(s, leaf, &*self.vault, known);
         if findings.is_empty() {
-            let esc = token::escape(s);
+            let esc = self.escape(s);
             if let Cow::Owned(_) = esc {
                 self.stats.escaped += 1;
             }
@@ -478,7 +499,7 @@ impl<'a> Redactor<'a> {
         let mut out = String::with_capacity(s.len() + findings.len() * 8);
         let mut at = 0;
         for f in findings {
-            let seg = token::escape(&s[at..f.start]);
+            let seg = self.escape(&s[at..f.start]);
             if let Cow::Owned(_) = seg {
                 self.stats.escaped += 1;
             }
@@ -492,7 +513,7 @@ impl<'a> Redactor<'a> {
             at = f.end;
             self.record(f, s, in_key);
         }
-        let seg = token::escape(&s[at..]);
+        let seg = self.escape(&s[at..]);
         if let Cow::Owned(_) = seg {
             self.stats.escaped += 1;
         }
@@ -529,7 +550,7 @@ impl<'a> Redactor<'a> {
 
 /// Serializes `v` in the style of `original`: indented (with the original's
 /// indent width) when the original spans lines, compact otherwise.
-fn serialize_like(original: &str, v: &Value) -> String {
+pub fn serialize_like(original: &str, v: &Value) -> String {
     let t = original.trim_start();
     if let Some(nl) = t.find('\n') {
         let indent = t[nl + 1..]
@@ -558,24 +579,59 @@ fn serialize_like(original: &str, v: &Value) -> String {
 pub enum RestoreError {
     #[error("at {pointer}: {source}")]
     Token { pointer: String, source: VaultError },
+    /// The caller's policy refused to restore a token at this place.
+    #[error("at {pointer}: token {token} may not be restored here: {reason}")]
+    Denied {
+        pointer: String,
+        token: String,
+        reason: String,
+    },
+}
+
+/// What to do with one token found while restoring, as decided by the
+/// caller (the broker asks the data-flow rules).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Replace the token by its value.
+    Restore,
+    /// Leave the token as text (the destination sees `[EMAIL_1]`).
+    Keep,
+    /// Fail the whole restore with this reason.
+    Deny(String),
 }
 
 /// Restores every token in `doc` from `vault`, in place. Escaped
 /// token-shaped text loses one escape. Unknown or malformed tokens are errors.
 pub fn restore(vault: &Vault, doc: &mut Value) -> Result<(), RestoreError> {
-    let mut path = String::new();
-    restore_value(vault, doc, &mut path, 0)
+    restore_with(vault, doc, &mut |_, _| Verdict::Restore)
 }
+
+/// As [`restore`], asking `decide` about each token first, with the JSON
+/// Pointer of the string (or member key) that holds it. Tokens are looked
+/// up before `decide` is asked: an unknown token is an error whatever the
+/// verdict would have been. JSON held in a string is walked, and its
+/// pointers are written `outer#inner`.
+pub fn restore_with(
+    vault: &Vault,
+    doc: &mut Value,
+    decide: &mut dyn FnMut(&str, &TokenRef) -> Verdict,
+) -> Result<(), RestoreError> {
+    let mut path = String::new();
+    restore_value(vault, doc, &mut path, 0, decide)
+}
+
+type Decide<'d> = &'d mut dyn FnMut(&str, &TokenRef) -> Verdict;
 
 fn restore_value(
     vault: &Vault,
     v: &mut Value,
     path: &mut String,
     depth: usize,
+    decide: Decide,
 ) -> Result<(), RestoreError> {
     match v {
         Value::String(s) => {
-            if let Some(new) = restore_leaf(vault, s, path, depth)? {
+            if let Some(new) = restore_leaf(vault, s, path, depth, decide)? {
                 *v = new;
             }
         }
@@ -584,23 +640,20 @@ fn restore_value(
                 let len = path.len();
                 path.push('/');
                 path.push_str(&i.to_string());
-                restore_value(vault, item, path, depth)?;
+                restore_value(vault, item, path, depth, decide)?;
                 path.truncate(len);
             }
         }
         Value::Object(map) => {
-            let needs_key_restore = map.keys().any(|k| k.contains('['));
+            let needs_key_restore = map.keys().any(|k| token::may_hold_token(k));
             if needs_key_restore {
                 let old = std::mem::take(map);
                 for (k, mut child) in old {
                     let len = path.len();
                     path.push('/');
                     path.push_str(&pointer_seg(&k));
-                    restore_value(vault, &mut child, path, depth)?;
-                    let nk = restore_text(vault, &k).map_err(|source| RestoreError::Token {
-                        pointer: path.clone(),
-                        source,
-                    })?;
+                    restore_value(vault, &mut child, path, depth, decide)?;
+                    let nk = restore_text_at(vault, &k, path, decide)?;
                     path.truncate(len);
                     map.insert(nk.into_owned(), child);
                 }
@@ -609,7 +662,7 @@ fn restore_value(
                     let len = path.len();
                     path.push('/');
                     path.push_str(&pointer_seg(k));
-                    restore_value(vault, child, path, depth)?;
+                    restore_value(vault, child, path, depth, decide)?;
                     path.truncate(len);
                 }
             }
@@ -624,8 +677,9 @@ fn restore_leaf(
     s: &str,
     path: &str,
     depth: usize,
+    decide: Decide,
 ) -> Result<Option<Value>, RestoreError> {
-    if !s.contains('[') {
+    if !token::may_hold_token(s) {
         return Ok(None);
     }
     let err = |source| RestoreError::Token {
@@ -634,9 +688,10 @@ fn restore_leaf(
     };
     // A whole-string token that stood for a JSON number becomes a number again.
     let mut whole = None;
-    token::for_each_piece(s, |range, piece| {
+    token::for_each_token(s, |range, piece, encoding| {
         if range.start == 0
             && range.end == s.len()
+            && encoding == token::Encoding::Plain
             && let Piece::Token(Ok(t)) = piece
         {
             whole = Some(t);
@@ -644,6 +699,11 @@ fn restore_leaf(
     });
     if let Some(t) = whole {
         let form = vault.resolve_form(&t).map_err(err)?;
+        match decide(path, &t) {
+            Verdict::Restore => {}
+            Verdict::Keep => return Ok(None),
+            Verdict::Deny(reason) => return Err(denied(path, &t, reason)),
+        }
         if form.number
             && let Ok(n) = serde_json::from_str::<serde_json::Number>(&form.text)
         {
@@ -656,24 +716,45 @@ fn restore_leaf(
         && let Ok(mut inner) = serde_json::from_str::<Value>(s)
     {
         let mut p = format!("{path}#");
-        restore_value(vault, &mut inner, &mut p, depth + 1)?;
+        restore_value(vault, &mut inner, &mut p, depth + 1, decide)?;
         return Ok(Some(Value::String(serialize_like(s, &inner))));
     }
-    match restore_text(vault, s).map_err(err)? {
+    match restore_text_at(vault, s, path, decide)? {
         Cow::Borrowed(_) => Ok(None),
         Cow::Owned(o) => Ok(Some(Value::String(o))),
     }
 }
 
+fn denied(pointer: &str, t: &TokenRef, reason: String) -> RestoreError {
+    RestoreError::Denied {
+        pointer: pointer.to_string(),
+        token: t.label(),
+        reason,
+    }
+}
+
 /// Restores the tokens in one text.
 pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, VaultError> {
-    if !s.contains('[') {
+    match restore_text_at(vault, s, "", &mut |_, _| Verdict::Restore) {
+        Ok(c) => Ok(c),
+        Err(RestoreError::Token { source, .. }) => Err(source),
+        Err(RestoreError::Denied { .. }) => unreachable!("every token is restored"),
+    }
+}
+
+fn restore_text_at<'t>(
+    vault: &Vault,
+    s: &'t str,
+    pointer: &str,
+    decide: Decide,
+) -> Result<Cow<'t, str>, RestoreError> {
+    if !token::may_hold_token(s) {
         return Ok(Cow::Borrowed(s));
     }
     let mut out = String::new();
     let mut at = 0;
     let mut failure = None;
-    token::for_each_piece(s, |range, piece| {
+    token::for_each_token(s, |range, piece, encoding| {
         if failure.is_some() {
             return;
         }
@@ -681,10 +762,24 @@ pub fn restore_text<'t>(vault: &Vault, s: &'t str) -> Result<Cow<'t, str>, Vault
         match piece {
             Piece::Escaped(lit) => out.push_str(&lit),
             Piece::Token(Ok(t)) => match vault.resolve(&t) {
-                Ok(v) => out.push_str(v),
-                Err(e) => failure = Some(e),
+                Ok(v) => match decide(pointer, &t) {
+                    Verdict::Restore => encoding.encode(v, &mut out),
+                    Verdict::Keep => out.push_str(&s[range.clone()]),
+                    Verdict::Deny(reason) => failure = Some(denied(pointer, &t, reason)),
+                },
+                Err(e) => {
+                    failure = Some(RestoreError::Token {
+                        pointer: pointer.to_string(),
+                        source: e,
+                    })
+                }
             },
-            Piece::Token(Err(raw)) => failure = Some(VaultError::Malformed(token::label_raw(raw))),
+            Piece::Token(Err(raw)) => {
+                failure = Some(RestoreError::Token {
+                    pointer: pointer.to_string(),
+                    source: VaultError::Malformed(token::label_raw(raw)),
+                })
+            }
         }
         at = range.end;
     });
@@ -754,6 +849,30 @@ mod tests {
         let mut back = out;
         restore(&vault, &mut back).unwrap();
         assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn trusted_text_keeps_the_sessions_tokens() {
+        let engine = Engine::default();
+        let mut vault = Vault::new().unwrap();
+        let t = vault
+            .tokenize(&Class::Name, "Ann Lee", "ann lee", None)
+            .render();
+        let text = format!("Wrote to {t} at bo.berg@fabrikam.com; see [_EMAIL_9]");
+        let out = Redactor::new(&engine, &mut vault, None)
+            .trusted()
+            .redact_text(&text)
+            .into_owned();
+        assert!(
+            out.starts_with(&format!("Wrote to {t} at [EMAIL_")),
+            "{out}"
+        );
+        assert!(out.ends_with("see [_EMAIL_9]"), "{out}");
+        // The untrusted path escapes the same text.
+        let out = Redactor::new(&engine, &mut vault, None)
+            .redact_text(&text)
+            .into_owned();
+        assert!(out.contains("[_NAME_1]"), "{out}");
     }
 
     #[test]

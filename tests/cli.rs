@@ -255,11 +255,32 @@ fn custom_lexicons_are_classes_of_their_own() {
 
 #[test]
 fn demo_redacts_and_restores_the_bundled_result() {
-    let out = sluice(&["demo"], b"", &[]);
+    let out = sluice(&["redact-demo"], b"", &[]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let s = text(&out.stdout);
     assert!(
         s.contains("\"first_name\": \"[NAME_1]\"") && s.contains("round trip exact: yes"),
         "{s}"
     );
+}
+
+#[test]
+fn demo_runs_the_seed_scenario_through_the_gateway() {
+    let out = sluice(&["demo"], b"", &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("of them visible to the model: 0"), "{s}");
+    assert!(
+        s.contains("servers received real values, not tokens: yes"),
+        "{s}"
+    );
+    assert!(s.contains("script completed: yes"), "{s}");
+    // What the model saw holds tokens; what the servers got holds addresses.
+    let saw = s
+        .lines()
+        .find(|l| l.trim_start().starts_with("10000 leads read;"))
+        .unwrap();
+    let got = s.lines().find(|l| l.contains("mailer received:")).unwrap();
+    assert!(saw.contains("[EMAIL_") && !saw.contains('@'), "{saw}");
+    assert!(got.contains('@') && !got.contains("[EMAIL_"), "{got}");
 }

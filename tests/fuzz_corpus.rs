@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-fn replay(target: &str, check: fn(&[u8])) {
+fn replay(target: &str, check: impl Fn(&[u8]) + std::panic::RefUnwindSafe) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fuzz/corpus")
         .join(target);
@@ -28,4 +28,15 @@ fn redact_roundtrip_corpus() {
 #[test]
 fn detokenize_corpus() {
     replay("detokenize", sluice::check::detokenize);
+}
+
+#[test]
+fn rules_parse_corpus() {
+    replay("rules_parse", sluice::check::rules_parse);
+}
+
+#[test]
+fn sandbox_eval_corpus() {
+    let exe = std::path::Path::new(env!("CARGO_BIN_EXE_sluice"));
+    replay("sandbox_eval", |d| sluice::check::sandbox_eval_with(exe, d));
 }

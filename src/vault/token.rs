@@ -32,6 +32,105 @@ static TOKEN_RE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("token grammar is a valid regex")
 });
 
+/// The same grammar with the brackets percent-encoded (`%5BEMAIL_1%5D`,
+/// as in a URL) or JSON-escaped (`\u005BEMAIL_1\u005D`). These forms are
+/// tokens too: escaped in server output like the plain form, so a server
+/// cannot plant one, and restored (re-encoded) where the rules allow.
+static PERCENT_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"%5[bB](_*)([A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*)_([0-9]{1,10})(?:_([0-9]{1,6}))?%5[dD]",
+    )
+    .expect("valid regex")
+});
+static UNICODE_RE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\\u005[bB](_*)([A-Z][A-Z0-9]*(?:_[A-Z][A-Z0-9]*)*)_([0-9]{1,10})(?:_([0-9]{1,6}))?\\u005[dD]")
+        .expect("valid regex")
+});
+
+/// How a token's brackets are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// `[EMAIL_1]`
+    Plain,
+    /// `%5BEMAIL_1%5D`: the value is restored percent-encoded.
+    Percent,
+    /// `\u005BEMAIL_1\u005D`: the value is restored JSON-escaped.
+    Unicode,
+}
+
+impl Encoding {
+    /// Length of the opening delimiter.
+    fn open_len(self) -> usize {
+        match self {
+            Encoding::Plain => 1,
+            Encoding::Percent => 3,
+            Encoding::Unicode => 6,
+        }
+    }
+
+    /// Writes `value` as it must appear where the token stood.
+    pub fn encode(self, value: &str, out: &mut String) {
+        match self {
+            Encoding::Plain => out.push_str(value),
+            Encoding::Percent => {
+                for b in value.bytes() {
+                    if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                        out.push(b as char);
+                    } else {
+                        out.push_str(&format!("%{b:02X}"));
+                    }
+                }
+            }
+            Encoding::Unicode => {
+                let quoted = serde_json::to_string(value).unwrap_or_default();
+                out.push_str(&quoted[1..quoted.len().saturating_sub(1)]);
+            }
+        }
+    }
+}
+
+/// Could `text` hold a token in any form? (A cheap check before parsing.)
+pub fn may_hold_token(text: &str) -> bool {
+    text.contains('[') || maybe_encoded(text)
+}
+
+/// Could `text` hold an encoded token form at all?
+fn maybe_encoded(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), b"%5").is_some()
+        || memchr::memmem::find(text.as_bytes(), b"\\u005").is_some()
+}
+
+/// Every token-shaped match in `text`, in order, with its encoding.
+fn matches(text: &str) -> Vec<(regex::Captures<'_>, Encoding)> {
+    let mut out: Vec<(regex::Captures<'_>, Encoding)> = Vec::new();
+    if text.contains('[') {
+        out.extend(TOKEN_RE.captures_iter(text).map(|c| (c, Encoding::Plain)));
+    }
+    if maybe_encoded(text) {
+        out.extend(
+            PERCENT_RE
+                .captures_iter(text)
+                .map(|c| (c, Encoding::Percent)),
+        );
+        out.extend(
+            UNICODE_RE
+                .captures_iter(text)
+                .map(|c| (c, Encoding::Unicode)),
+        );
+        out.sort_by_key(|(c, _)| c.get(0).map_or(0, |m| m.start()));
+        let mut end = 0;
+        out.retain(|(c, _)| {
+            let m = c.get(0).expect("group 0");
+            let keep = m.start() >= end;
+            if keep {
+                end = m.end();
+            }
+            keep
+        });
+    }
+    out
+}
+
 /// A token's identity: class and per-session counter.
 #[derive(
     Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
@@ -149,45 +248,57 @@ pub fn render(id: &TokenId, variant: u32) -> String {
 
 /// True if `text` holds any token-shaped match (escaped or not).
 pub fn has_token_shape(text: &str) -> bool {
-    text.contains('[') && TOKEN_RE.is_match(text)
+    (text.contains('[') && TOKEN_RE.is_match(text))
+        || (maybe_encoded(text) && (PERCENT_RE.is_match(text) || UNICODE_RE.is_match(text)))
 }
 
-/// Escapes every token-shaped match in `text` by inserting one `_` after its `[`.
+/// Escapes every token-shaped match in `text` (in any encoding) by
+/// inserting one `_` after its opening bracket.
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if !text.contains('[') {
+    if !text.contains('[') && !maybe_encoded(text) {
         return Cow::Borrowed(text);
     }
-    let mut out: Option<String> = None;
+    let found = matches(text);
+    if found.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut o = String::with_capacity(text.len() + found.len());
     let mut at = 0;
-    for m in TOKEN_RE.find_iter(text) {
-        let o = out.get_or_insert_with(|| String::with_capacity(text.len() + 4));
+    for (c, enc) in &found {
+        let m = c.get(0).expect("group 0");
+        let open = enc.open_len();
         o.push_str(&text[at..m.start()]);
-        o.push_str("[_");
-        o.push_str(&m.as_str()[1..]);
+        o.push_str(&m.as_str()[..open]);
+        o.push('_');
+        o.push_str(&m.as_str()[open..]);
         at = m.end();
     }
-    match out {
-        None => Cow::Borrowed(text),
-        Some(mut o) => {
-            o.push_str(&text[at..]);
-            Cow::Owned(o)
-        }
-    }
+    o.push_str(&text[at..]);
+    Cow::Owned(o)
 }
 
 /// Calls `f` for every token-shaped match in `text`, in order, with its byte range.
 pub fn for_each_piece<'a>(text: &'a str, mut f: impl FnMut(std::ops::Range<usize>, Piece<'a>)) {
-    if !text.contains('[') {
+    for_each_token(text, |r, p, _| f(r, p));
+}
+
+/// As [`for_each_piece`], with the encoding of each match.
+pub fn for_each_token<'a>(
+    text: &'a str,
+    mut f: impl FnMut(std::ops::Range<usize>, Piece<'a>, Encoding),
+) {
+    if !text.contains('[') && !maybe_encoded(text) {
         return;
     }
-    for c in TOKEN_RE.captures_iter(text) {
+    for (c, enc) in matches(text) {
         let m = c.get(0).expect("group 0");
         let escapes = c.get(1).map_or(0, |g| g.len());
+        let open = enc.open_len();
         if escapes > 0 {
             let mut s = String::with_capacity(m.len() - 1);
-            s.push('[');
-            s.push_str(&m.as_str()[2..]);
-            f(m.range(), Piece::Escaped(s));
+            s.push_str(&m.as_str()[..open]);
+            s.push_str(&m.as_str()[open + 1..]);
+            f(m.range(), Piece::Escaped(s), enc);
             continue;
         }
         let parsed = (|| {
@@ -204,7 +315,7 @@ pub fn for_each_piece<'a>(text: &'a str, mut f: impl FnMut(std::ops::Range<usize
                 reveal,
             })
         })();
-        f(m.range(), Piece::Token(parsed.ok_or(m.as_str())));
+        f(m.range(), Piece::Token(parsed.ok_or(m.as_str())), enc);
     }
 }
 
@@ -246,6 +357,34 @@ mod tests {
             pieces(&e),
             ["E:[EMAIL_1]", "E:[_EMAIL_1]", "E:[__NAME_2_3]"]
         );
+    }
+
+    #[test]
+    fn encoded_forms_are_tokens_and_escape_too() {
+        assert_eq!(
+            pieces("q=%5BEMAIL_1%5D&r=%5b_NAME_2%5d x \\u005BPHONE_3\\u005D"),
+            ["T:[EMAIL_1]", "E:%5bNAME_2%5d", "T:[PHONE_3]"]
+        );
+        let s = "%5BEMAIL_1%5D and \\u005bNAME_2\\u005d and [EMAIL_3]";
+        let e = escape(s);
+        assert_eq!(e, "%5B_EMAIL_1%5D and \\u005b_NAME_2\\u005d and [_EMAIL_3]");
+        let mut restored = String::new();
+        let mut at = 0;
+        for_each_piece(&e, |r, p| {
+            restored.push_str(&e[at..r.start]);
+            if let Piece::Escaped(lit) = p {
+                restored.push_str(&lit);
+            }
+            at = r.end;
+        });
+        restored.push_str(&e[at..]);
+        assert_eq!(restored, s);
+        let mut out = String::new();
+        Encoding::Percent.encode("ann.lee+x@example.com", &mut out);
+        assert_eq!(out, "ann.lee%2Bx%40example.com");
+        let mut out = String::new();
+        Encoding::Unicode.encode("a\"b", &mut out);
+        assert_eq!(out, "a\\\"b");
     }
 
     #[test]

@@ -1,0 +1,1 @@
+for (let i = 0; i < 100; i++) servers.s.t({});

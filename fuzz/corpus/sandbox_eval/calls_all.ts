@@ -1,0 +1,1 @@
+await Promise.all([1,2,3].map(i => servers.s.t({ i })));

@@ -1,0 +1,1 @@
+await fs.readFile('../x').catch(e => e.message)

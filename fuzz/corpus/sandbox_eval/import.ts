@@ -1,0 +1,3 @@
+import * as s from './servers/s';
+import { x } from './skills/none';
+x

@@ -1,0 +1,1 @@
+const s = ' é😀'; console.log(s); s
