@@ -88,6 +88,22 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
         })
 }
 
+/// The kind of a member: its key's, or, for a generic wrapper such as
+/// `value`, that of the key above the object when that one is personal
+/// (`"phone": {"value": "+44..."}`).
+fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
+    if info.wrapper
+        && matches!(
+            parent,
+            KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone | KeyKind::Email
+        )
+    {
+        parent
+    } else {
+        info.kind
+    }
+}
+
 /// Objects are visited in two rounds: generic person keys (`name`, `owner`)
 /// last, so that names their siblings taught are known by then. Learn and
 /// rewrite use the same order (embedded JSON is matched up by order).
@@ -259,7 +275,7 @@ impl<'a> Redactor<'a> {
                 let po = person_object(map, &infos, people);
                 for round in [0, 1] {
                     for (child, info) in map.values().zip(&infos) {
-                        let kind = info.kind;
+                        let kind = child_kind(info, key);
                         if round_of(kind) != round {
                             continue;
                         }
@@ -380,7 +396,7 @@ impl<'a> Redactor<'a> {
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
                     for ((k, child), info) in map.iter_mut().zip(&infos) {
-                        let kind = info.kind;
+                        let kind = child_kind(info, leaf.key);
                         if round_of(kind) != round {
                             continue;
                         }
@@ -821,6 +837,17 @@ mod tests {
         let mut back = out.clone();
         restore(&vault, &mut back).unwrap();
         assert_eq!(back, doc);
+    }
+
+    #[test]
+    fn wrapped_values_take_the_key_above() {
+        let doc = json!({"properties": {"firstname": {"value": "Oluwaseun"},
+            "phone": {"value": "+49.30.901820"}, "company": {"value": "Dangote Cement"}}});
+        let (out, _) = run(doc);
+        let p = &out["properties"];
+        assert_eq!(p["firstname"]["value"], "[NAME_1]");
+        assert_eq!(p["phone"]["value"], "[PHONE_1]");
+        assert_eq!(p["company"]["value"], "Dangote Cement");
     }
 
     #[test]

@@ -163,6 +163,12 @@ const PERSON: &[&str] = &[
 ];
 
 const MAYBE_PERSON: &[&str] = &[
+    "billto",
+    "shipto",
+    "soldto",
+    "deliverto",
+    "attn",
+    "attention",
     "name",
     "names",
     "contact",
@@ -608,6 +614,8 @@ fn is_phone_key(k: &str) -> bool {
         "tel2",
         "phone1",
         "phone2",
+        "pager",
+        "beeper",
     ];
     EXACT.contains(&k)
         || k.ends_with("phone")
@@ -624,6 +632,9 @@ pub struct KeyInfo {
     pub people_container: bool,
     /// Its presence makes the enclosing object about a person.
     pub personal: bool,
+    /// A generic wrapper of one value (`{"firstname": {"value": "Ann"}}`):
+    /// what its value is comes from the key above the object.
+    pub wrapper: bool,
 }
 
 thread_local! {
@@ -657,6 +668,10 @@ fn describe_uncached(key: &str) -> KeyInfo {
         kind,
         people_container: is_people_container(&f),
         personal: personal_kind(kind, &f),
+        wrapper: matches!(
+            f.as_str(),
+            "value" | "val" | "displayvalue" | "formattedvalue" | "formatted" | "raw" | "current"
+        ),
     }
 }
 

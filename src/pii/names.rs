@@ -154,6 +154,34 @@ pub fn words_upto(text: &str, limit: usize) -> Vec<Word> {
     out
 }
 
+/// A Han or Hangul word of two to four characters: the shape of a Chinese
+/// or Korean personal name written without spaces (`王伟`, `김민준`).
+fn uncased_name_shape(word: &str) -> bool {
+    let n = word.chars().count();
+    (2..=4).contains(&n)
+        && word.chars().all(|c| {
+            ('\u{4e00}'..='\u{9fff}').contains(&c)
+                || ('\u{3400}'..='\u{4dbf}').contains(&c)
+                || ('\u{ac00}'..='\u{d7af}').contains(&c)
+        })
+}
+
+/// Frequent Chinese surnames (one character each).
+const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
+
+/// Frequent Korean surnames (one syllable each).
+const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국";
+
+/// A Han or Hangul word of two to four characters whose first character
+/// is a frequent surname: the usual shape of a Chinese or Korean name.
+pub fn surname_first_shape(word: &str) -> bool {
+    uncased_name_shape(word)
+        && word
+            .chars()
+            .next()
+            .is_some_and(|c| HAN_SURNAMES.contains(c) || HANGUL_SURNAMES.contains(c))
+}
+
 /// A word with a capital inside (`AirPods`, `iPhone`) other than name
 /// prefixes (`McDonald`, `MacArthur`, `DeShawn`, `O'Brien`, `LaToya`).
 fn is_camel(word: &str) -> bool {
@@ -555,6 +583,156 @@ const ORG_TAILS: &[&str] = &[
     "theorem",
 ];
 
+/// Organizations, brands and products named after people, as folded word
+/// sequences ("Morgan Stanley", "Calvin Klein", "Jack Daniel" of "Jack
+/// Daniel's"): a run holding one is not a person. Only names whose words
+/// are also ordinary given names and surnames are listed; single-word
+/// brands are blocked words in the lexicon.
+const EPONYMS: &[&str] = &[
+    "morgan stanley",
+    "jp morgan",
+    "wells fargo",
+    "goldman sachs",
+    "charles schwab",
+    "edward jones",
+    "raymond james",
+    "merrill lynch",
+    "lehman brothers",
+    "dow jones",
+    "ernst young",
+    "price waterhouse",
+    "arthur andersen",
+    "booz allen",
+    "johnson johnson",
+    "procter gamble",
+    "marks spencer",
+    "ben jerry",
+    "abercrombie fitch",
+    "harley davidson",
+    "rolls royce",
+    "mercedes benz",
+    "aston martin",
+    "walt disney",
+    "warner bros",
+    "calvin klein",
+    "tommy hilfiger",
+    "ralph lauren",
+    "hugo boss",
+    "louis vuitton",
+    "christian dior",
+    "christian louboutin",
+    "yves saint laurent",
+    "giorgio armani",
+    "gianni versace",
+    "alexander mcqueen",
+    "stella mccartney",
+    "vera wang",
+    "michael kors",
+    "kate spade",
+    "marc jacobs",
+    "tory burch",
+    "jimmy choo",
+    "ted baker",
+    "paul smith",
+    "karl lagerfeld",
+    "oscar de la renta",
+    "coco chanel",
+    "estee lauder",
+    "elizabeth arden",
+    "helena rubinstein",
+    "john deere",
+    "jack daniel",
+    "jim beam",
+    "johnnie walker",
+    "captain morgan",
+    "sam adams",
+    "samuel adams",
+    "tim hortons",
+    "ronald mcdonald",
+    "dr pepper",
+    "betty crocker",
+    "uncle ben",
+    "aunt jemima",
+    "sara lee",
+    "martha stewart",
+    "oprah winfrey",
+    "herman miller",
+    "philip morris",
+    "dick smith",
+    "john lewis",
+    "harvey nichols",
+    "dolce gabbana",
+    "marie curie",
+    "charles de gaulle",
+    "john wayne",
+    "john f kennedy",
+    "martin luther king",
+    "george washington",
+    "abraham lincoln",
+    "thomas jefferson",
+    "benjamin franklin",
+    "nelson mandela",
+    "queen elizabeth",
+    "prince edward",
+    "prince albert",
+    "victoria albert",
+    "sherlock holmes",
+    "harry potter",
+    "james bond",
+    "jack russell",
+    "bill melinda gates",
+    "ford mustang",
+    "ford focus",
+    "ford transit",
+    "lincoln navigator",
+    "chevrolet",
+    "walter reed",
+    "johns hopkins",
+    "mayo clinic",
+    "george mason",
+    "james madison",
+    "carnegie mellon",
+    "howard hughes",
+    "kellogg",
+    "barclays",
+    "lloyds",
+    "morrisons",
+    "wendys",
+    "sainsbury",
+    "hewlett packard",
+    "ferrari",
+    "porsche",
+    "lamborghini",
+    "maserati",
+    "bugatti",
+    "dodge ram",
+    "mitsubishi",
+    "toyota",
+    "yamaha",
+    "dell",
+    "philips",
+    "siemens",
+    "bosch",
+    "bloomberg",
+    "reuters",
+    "chanel",
+    "gucci",
+    "prada",
+    "hermes",
+    "cartier",
+    "heineken",
+    "carlsberg",
+    "cadbury",
+    "nestle",
+    "boeing",
+    "disney",
+    "mahindra",
+    "dangote",
+];
+
+static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| EPONYMS.iter().copied().collect());
+
 /// Context words by folded form, with what they signal.
 static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
     std::sync::LazyLock::new(|| {
@@ -819,7 +997,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let w = ws[i];
             let startable = match w.case {
                 Case::Title | Case::Upper => !glued_to_id(text, &w),
-                Case::Uncased => self.known(&w),
+                Case::Uncased => {
+                    self.known(&w)
+                        || surname_first_shape(text_of(text, &w))
+                        || (uncased_name_shape(text_of(text, &w))
+                            && self.after(ws, i, i) == Support::Strong)
+                }
                 _ => false,
             };
             if !startable {
@@ -982,8 +1165,52 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         (n.case == Case::Upper && t.len() == 2) || (n.case == Case::Title && self.info(n).blocked)
     }
 
+    /// Does the run `ws[i..=j]` hold a name from [`EPONYMS`], or is it
+    /// joined to another capitalized word by `&` ("Johnson & Johnson",
+    /// "Procter & Gamble")? Persons' names never are.
+    fn eponym_or_ampersand(&self, ws: &[Word], i: usize, j: usize) -> bool {
+        let text = self.text;
+        let amp = |a: &Word, b: &Word| {
+            let gap = &text[a.end..b.start];
+            gap.trim() == "&" && gap.len() <= 3 && matches!(b.case, Case::Title | Case::Upper)
+        };
+        if (i > 0 && amp(&ws[i - 1], &ws[i])) || ws.get(j + 1).is_some_and(|n| amp(&ws[j], n)) {
+            return true;
+        }
+        let mut key = String::new();
+        for a in i..=j {
+            key.clear();
+            let mut b = a;
+            // Sequences of up to four words, joined by spaces or "&".
+            while b <= j && b < a + 4 {
+                if b > a {
+                    let gap = text[ws[b - 1].end..ws[b].start].trim();
+                    if !(gap.is_empty() || gap == "&" || gap == ".") {
+                        break;
+                    }
+                    key.push(' ');
+                }
+                key.push_str(&self.folded(&ws[b]));
+                if EPONYM_SET.contains(key.as_str()) {
+                    // A one-word eponym ("Dell") names a company only with
+                    // nothing else in the run, or as the run's first word
+                    // past ordinary ones ("The Porsche Taycan", "Ferrari N.V.").
+                    let leads = (i..a).all(|k| self.info(&ws[k]).common_only());
+                    if a < b || i == j || leads {
+                        return true;
+                    }
+                }
+                b += 1;
+            }
+        }
+        false
+    }
+
     fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
         let text = self.text;
+        if self.eponym_or_ampersand(ws, i, j) {
+            return true;
+        }
         if i < j && self.is(&ws[i], PLACE) {
             return true;
         }
@@ -1106,6 +1333,17 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             {
                 return Support::Strong;
             }
+            // A person label on the line before: "Bill to:\nAnn Lee".
+            let raw_prev = prev[self.line_start(prev.len())..].trim();
+            if let Some(label) = raw_prev.strip_suffix(':')
+                && label.len() <= 24
+                && matches!(
+                    super::keys::classify(&super::keys::fold(label)),
+                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+                )
+            {
+                return Support::Lead;
+            }
         }
         if k == 0 {
             return Support::None;
@@ -1156,7 +1394,41 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 }
             }
         }
-        if let Some(after_colon) = rest.strip_prefix(':') {
+        // "Ann Lee (00:01:12): ...", "Ann Lee [10:02]: ...": a time between
+        // a speaker and the colon.
+        let rest_label = match rest.strip_prefix(" (").or_else(|| rest.strip_prefix(" [")) {
+            Some(r) => match r.find([')', ']']) {
+                Some(close)
+                    if close <= 12
+                        && r[..close]
+                            .bytes()
+                            .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
+                        && r[..close].bytes().any(|b| b.is_ascii_digit()) =>
+                {
+                    &r[close + 1..]
+                }
+                _ => rest,
+            },
+            None => rest,
+        };
+        // A speaker on a line of its own, the time on the next line
+        // (meeting transcripts): "Ann Lee\n00:01:12\nHello".
+        let alone = rest_label
+            .strip_prefix("\r\n")
+            .or_else(|| rest_label.strip_prefix('\n'))
+            .and_then(|next| next.split('\n').next())
+            .map(|l| l.trim_end_matches('\r'))
+            .filter(|l| {
+                !l.is_empty()
+                    && l.len() <= 14
+                    && l.bytes()
+                        .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
+                    && l.contains(':')
+            })
+            .map(|_| "");
+        if let Some(after_colon) = rest_label.strip_prefix(':').or(alone) {
+            // "**Ann Lee:** ..." (Markdown bold speaker labels).
+            let after_colon = after_colon.trim_start_matches('*');
             let start = ws[first].start;
             let ls = self.line_start(start);
             // A one-word label ("Backup:", "Ref:") is a speaker only when it is
@@ -1216,6 +1488,25 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return None;
         }
         if n == 1 {
+            let w = &ws[idx[0]];
+            if w.case == Case::Uncased && surname_first_shape(text_of(self.text, w)) {
+                // "王伟", "김민준" standing apart in text of another script
+                // (Latin letters, ASCII punctuation), not in Chinese or
+                // Korean prose.
+                let foreign = |c: Option<char>| c.is_none_or(|c| c.is_ascii());
+                let cjk = |c: Option<char>| {
+                    c.is_some_and(|c| {
+                        c.is_alphabetic() && !c.is_ascii() && !c.is_uppercase() && !c.is_lowercase()
+                    })
+                };
+                let prev = self.text[..w.start].trim_end().chars().next_back();
+                let next = self.text[w.end..].trim_start().chars().next();
+                let alone = foreign(self.text[..w.start].chars().next_back())
+                    && foreign(self.text[w.end..].chars().next())
+                    && !cjk(prev)
+                    && !cjk(next);
+                return alone.then_some((0.75, Detector::NameDictionary));
+            }
             return match support {
                 Support::Strong if !f.common_only() => Some((0.85, Detector::NameContext)),
                 Support::Lead if (f.strong_given() || known[0]) && !all_upper => {
@@ -1464,11 +1755,19 @@ fn push_name(
     let sure = match how {
         Structured::Sure => true,
         Structured::Maybe => {
-            // Dictionary support: a given name first, or a known name word.
+            // Dictionary support: a given name first, or a known name word;
+            // never a company ("Dell Technologies", "Porsche AG").
             let first = info(name, &ws[0]);
-            ws.iter()
+            let last = &ws[ws.len() - 1];
+            let org = info(name, last).blocked
+                || is_in(name, last, ORG_TAIL)
+                || EPONYM_SET.contains(fold(text_of(name, &ws[0])).as_str())
+                || EPONYM_SET.contains(normalize(name).as_str());
+            !org && (ws
+                .iter()
                 .any(|w| memory.knows_name_word(&fold(text_of(name, w))))
                 || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
+                || (ws.len() == 1 && surname_first_shape(name.trim())))
         }
     };
     if sure {
@@ -1586,6 +1885,33 @@ mod tests {
             assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
         }
         assert_eq!(scan("[00:05:23] Yvonne Hall: call me"), ["Yvonne Hall"]);
+    }
+
+    #[test]
+    fn eponymous_companies_and_brands() {
+        for t in [
+            "Goldman Sachs and Morgan Stanley both bid",
+            "Payment cleared through Wells Fargo on Friday.",
+            "A Calvin Klein jacket was returned",
+            "Our booth is next to Johnson & Johnson at the expo.",
+            "A bottle of Jack Daniel's was left",
+            "The Porsche Taycan is on the shortlist",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+        // People who share a word with a brand are still people.
+        assert_eq!(
+            scan("Spoke with Michael Dell on the phone"),
+            ["Michael Dell"]
+        );
+    }
+
+    #[test]
+    fn speaker_label_forms() {
+        assert_eq!(scan("Yvonne Hall (00:12): call me"), ["Yvonne Hall"]);
+        assert_eq!(scan("**Yvonne Hall:** call me"), ["Yvonne Hall"]);
+        assert_eq!(scan("Yvonne Hall\n00:01:12\ncall me"), ["Yvonne Hall"]);
+        assert_eq!(scan("Co-authored-by: 王伟 <wei@example.com>"), ["王伟"]);
     }
 
     #[test]

@@ -38,7 +38,89 @@ const TRUNK_REGIONS: &[Region] = &[
     Region::CZ,
     Region::GR,
     Region::UA,
+    Region::AR,
+    Region::NG,
+    Region::KE,
+    Region::EG,
+    Region::AE,
+    Region::CN,
+    Region::PH,
+    Region::TH,
+    Region::VN,
+    Region::ID,
+    Region::MY,
+    Region::PK,
 ];
+
+/// Regions whose national numbers are written without a trunk prefix
+/// (Spain, Italy's mobiles, Portugal, Poland, Mexico, Brazil, China,
+/// Singapore, Denmark, Norway, Hong Kong, Argentina's mobiles): tried for
+/// grouped numbers that start with another digit than `0`, after the North
+/// American reading failed.
+const PLAIN_REGIONS: &[Region] = &[
+    Region::ES,
+    Region::IT,
+    Region::PT,
+    Region::PL,
+    Region::MX,
+    Region::BR,
+    Region::CN,
+    Region::SG,
+    Region::DK,
+    Region::NO,
+    Region::HK,
+    Region::AR,
+];
+
+/// Words after which an ungrouped run of digits is an identifier ("PO
+/// 4500012345", "Invoice No. 20240315", "ticket #4155550132").
+const ID_WORDS: &[&str] = &[
+    "po",
+    "p.o",
+    "no",
+    "nr",
+    "nº",
+    "id",
+    "ref",
+    "order",
+    "invoice",
+    "inv",
+    "account",
+    "acct",
+    "ticket",
+    "case",
+    "tracking",
+    "serial",
+    "sn",
+    "sku",
+    "item",
+    "batch",
+    "lot",
+    "build",
+    "job",
+    "run",
+    "pr",
+    "issue",
+    "receipt",
+    "transaction",
+    "txn",
+    "customer",
+];
+
+/// Is the word before `start` (on the same line, past `#`, `:`, `.` and
+/// spaces) an identifier label such as "PO" or "Invoice"?
+fn after_id_word(text: &str, start: usize) -> bool {
+    let before = text[..start].trim_end_matches([' ', '#', ':', '.', '\u{a0}']);
+    let word_start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '.'))
+        .map_or(0, |p| {
+            p + before[p..].chars().next().map_or(1, char::len_utf8)
+        });
+    let word = &before[word_start..];
+    !word.is_empty()
+        && word.len() <= 12
+        && ID_WORDS.contains(&word.to_lowercase().trim_end_matches('.'))
+}
 
 /// Appends every phone number in `text` to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
@@ -160,6 +242,9 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
         cand.replace(['\u{a0}', '\u{202f}'], " ").into()
     };
     let shape = Shape::of(&cand)?;
+    if shape.ng == 1 && !shape.plus && after_id_word(text, start) {
+        return None;
+    }
     let normalized = match validate(&cand, &shape) {
         Some(n) => n,
         None if has_cue(text, start) => validate_cued(&cand, &shape)?,
@@ -403,23 +488,39 @@ fn e164(n: &PhoneNumber) -> String {
 /// Structural checks and libphonenumber validation; returns the E.164 form.
 fn validate(cand: &str, s: &Shape) -> Option<String> {
     let nd = s.digits().len();
+    let intl = s.plus || s.digits().starts_with("00");
+    // Numbers whose separators are unusual for their kind must be valid
+    // (not merely possible) numbers of their region.
+    let mut strict = false;
     // Dots are only used by NANP 3.3.4 and all-pairs (FR/BE) styles; mixed
-    // dots and other separators are dates, ranges or versions.
+    // dots and other separators are dates, ranges or versions. An
+    // international number may use dots for any grouping ("+49.30.901820").
     if s.seps & 4 != 0 {
         let nanp = s.groups() == [3, 3, 4] || s.groups() == [1, 3, 3, 4];
         let pairs =
             s.groups().iter().skip(usize::from(s.plus)).all(|&g| g == 2) && s.groups().len() >= 4;
-        if !(nanp || pairs) || s.seps & 2 != 0 {
+        if s.seps & 2 != 0 {
             return None;
+        }
+        if !(nanp || pairs) {
+            if !s.plus || s.seps != 4 {
+                return None;
+            }
+            strict = true;
         }
     }
     if s.seps & 2 != 0 && s.seps & 1 != 0 && !s.plus {
-        // "415 - 555" style ranges of numbers: allow only "(415) 555-0132" like mixes.
+        // "415 - 555" style ranges of numbers: allow only "(415) 555-0132"
+        // like mixes, and valid national or `00` numbers ("070-194 08 98",
+        // "0082 2-218-4000").
         if s.seps & 8 == 0 {
-            return None;
+            if !s.digits().starts_with('0') || s.groups().len() < 3 {
+                return None;
+            }
+            strict = true;
         }
     }
-    if s.plus || s.digits().starts_with("00") {
+    if intl {
         if !(8..=15).contains(&(nd - if s.plus { 0 } else { 2 })) {
             return None;
         }
@@ -435,7 +536,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         // A possible length written in groups is a number by form (fictional
         // ranges, numbering-plan updates newer than the metadata); shorter
         // or ungrouped ones must be valid.
-        if s.groups().len() >= 3 || nd >= 11 || n.is_valid() {
+        if (!strict && (s.groups().len() >= 3 || nd >= 11)) || n.is_valid() {
             return Some(e164(&n));
         }
         return None;
@@ -447,7 +548,11 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         return None; // an ISBN
     }
     if s.digits().starts_with('0') {
-        if !(9..=12).contains(&nd) {
+        // Eight digits ("(022) 15603", "08-12 50 02") only when grouped
+        // like a phone number and valid.
+        if nd == 8 && s.groups().len() >= 2 && !date_like(s) {
+            strict = true;
+        } else if !(9..=12).contains(&nd) {
             return None;
         }
         // "0-306-40615-2": ISBN-10 groups end in a one-digit check digit.
@@ -466,14 +571,57 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
                 if n.is_valid() {
                     return Some(e164(&n));
                 }
-                if possible.is_none() && nd >= 10 {
+                if possible.is_none() && nd >= 10 && !strict {
                     possible = Some(e164(&n));
                 }
             }
         }
         return possible.filter(|_| s.groups().len() >= 2);
     }
-    // North American numbers.
+    north_american(cand, s).or_else(|| plain_national(cand, s))
+}
+
+/// Dates written with separators: `2024-03-15`, `15.03.2024`, `01-02-2024`.
+fn date_like(s: &Shape) -> bool {
+    matches!(
+        s.groups(),
+        [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
+    ) && !s.plus
+}
+
+/// National numbers of regions without a trunk prefix, written in groups
+/// ("612 34 56 78", "(11) 96123-4567", "8123 4567", "131 2345 6789"):
+/// valid numbers of one of [`PLAIN_REGIONS`].
+fn plain_national(cand: &str, s: &Shape) -> Option<String> {
+    let nd = s.digits().len();
+    let g = s.groups();
+    if !(8..=11).contains(&nd) || s.plus || s.digits().starts_with('0') || date_like(s) {
+        return None;
+    }
+    // Spaces only, or an area code in parentheses ("(11) 2345-6789").
+    let area = cand.trim_start().starts_with('(') && s.seps & 8 != 0 && s.seps & 4 == 0;
+    if !(s.seps == 1 || area) {
+        return None;
+    }
+    // "12 345 678" is an amount with thousands separators.
+    let thousands = g.len() >= 2 && g[0] <= 3 && g[1..].iter().all(|&x| x == 3);
+    if thousands || g.len() < 2 || (nd >= 9 && g.len() < 3 && !area) || g.iter().any(|&x| x < 2) {
+        return None;
+    }
+    for &r in PLAIN_REGIONS {
+        if let Ok(n) = PhoneNumber::parse(cand, Some(r))
+            && PHONE_NUMBER_UTIL.is_possible_number(&n)
+            && n.is_valid()
+        {
+            return Some(e164(&n));
+        }
+    }
+    None
+}
+
+/// North American numbers: "(415) 555-0132", "415.555.0132", "4155550132".
+fn north_american(cand: &str, s: &Shape) -> Option<String> {
+    let nd = s.digits().len();
     let nsn = match nd {
         10 => s.digits(),
         11 if s.digits().starts_with('1') => &s.digits()[1..],
@@ -562,6 +710,31 @@ mod tests {
         assert_eq!(phones("x,+44 7911 123456,y"), ["+44 7911 123456"]);
         assert!(phones("1,234,567.89").is_empty());
         assert!(phones("ISBN 0-306-40615-2").is_empty());
+    }
+
+    #[test]
+    fn national_and_dotted_formats() {
+        for t in [
+            "+33.6.12.48.72.45",
+            "+49.30.901820",
+            "0082 2-218-4000",
+            "070-194 08 98",
+            "(022) 15603",
+            "612 34 56 78",
+            "(11) 96157-4490",
+            "8123 4567",
+            "131 2345 6789",
+        ] {
+            assert_eq!(phones(t), [t], "{t}");
+        }
+        for t in [
+            "12 345 678",
+            "PO 4509314508",
+            "Invoice 4155550132",
+            "01-02-2024",
+        ] {
+            assert!(phones(t).is_empty(), "{t}");
+        }
     }
 
     #[test]

@@ -12,13 +12,21 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if table(text, memory, out) {
         return;
     }
+    let vcard = text.contains("BEGIN:VCARD");
     let mut offset = 0;
     for line in text.split('\n') {
         let start = offset;
         offset += line.len() + 1;
+        common_names(start, line, memory, out);
+        if line.contains('=') {
+            key_values(start, line, memory, out);
+        }
         let Some(colon) = line.find(':') else {
             continue;
         };
+        if vcard && vcard_line(start, line, colon, memory, out) {
+            continue;
+        }
         if colon == 0 || colon > 40 {
             continue;
         }
@@ -48,6 +56,155 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
             }
             _ => {}
         }
+    }
+}
+
+/// vCard name properties: `FN:Ann Lee`, `N:Lee;Ann;;;` (family, given,
+/// additional names), and `TEL;TYPE=CELL:...` (parameters after `;`).
+/// Returns whether the line was a vCard property this function handled.
+fn vcard_line(
+    start: usize,
+    line: &str,
+    colon: usize,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    let prop = line[..colon].split(';').next().unwrap_or("").trim();
+    let value_start = start + colon + 1;
+    let value = line[colon + 1..].trim_end_matches('\r');
+    match prop.to_ascii_uppercase().as_str() {
+        "FN" | "NICKNAME" => {
+            let mut found = Vec::new();
+            names::person_value(value, Structured::Sure, memory, &mut found);
+            out.extend(found.into_iter().map(|f| shift(f, value_start)));
+            true
+        }
+        "N" => {
+            let mut at = 0;
+            for (k, part) in value.split(';').enumerate() {
+                if k < 3 && !part.trim().is_empty() {
+                    let mut found = Vec::new();
+                    names::person_value(part, Structured::Sure, memory, &mut found);
+                    out.extend(found.into_iter().map(|f| shift(f, value_start + at)));
+                }
+                at += part.len() + 1;
+            }
+            true
+        }
+        "TEL" => {
+            if let Some(f) = structured_phone(value) {
+                out.push(shift(f, value_start));
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The common name of an iCalendar or directory entry:
+/// `ATTENDEE;CN="Ann Lee":mailto:...`, `ORGANIZER;CN=Bo Chan:mailto:...`,
+/// `CN=Ann Lee,OU=Staff,DC=example`. A name given with a mailbox is a
+/// person's; a directory entry's only if it looks like one.
+fn common_names(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let mut from = 0;
+    while let Some(p) = line[from..].find("CN=") {
+        let at = from + p;
+        from = at + 3;
+        if at > 0 && !matches!(line.as_bytes()[at - 1], b';' | b',' | b' ' | b'/') {
+            continue;
+        }
+        let mut s = at + 3;
+        let rest = &line[s..];
+        let (e, quoted) = if let Some(q) = rest.strip_prefix('"') {
+            match q.find('"') {
+                Some(close) => {
+                    s += 1;
+                    (s + close, true)
+                }
+                None => continue,
+            }
+        } else {
+            (
+                s + rest.find([';', ':', ',', '\r']).unwrap_or(rest.len()),
+                false,
+            )
+        };
+        let after = &line[(e + usize::from(quoted)).min(line.len())..];
+        let mailbox = after.starts_with(":mailto:") || after.starts_with(":MAILTO:");
+        let how = if mailbox || after.starts_with(';') {
+            Structured::Sure
+        } else {
+            Structured::Maybe
+        };
+        let mut found = Vec::new();
+        names::person_value(&line[s..e], how, memory, &mut found);
+        out.extend(found.into_iter().map(|f| shift(f, start + s)));
+        from = e.max(from);
+    }
+}
+
+/// `key=value` pairs in log lines (`user="Ann Lee" phone=+44...`): values
+/// under person and phone keys. Quoted values under person keys are sure;
+/// bare ones must look like a name.
+fn key_values(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while let Some(p) = line[i..].find('=') {
+        let eq = i + p;
+        i = eq + 1;
+        let mut k = eq;
+        while k > 0 && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'_' | b'.' | b'-'))
+        {
+            k -= 1;
+        }
+        if k == eq || (k > 0 && !matches!(b[k - 1], b' ' | b'\t' | b',' | b'&' | b'?' | b'{')) {
+            continue;
+        }
+        let kind = keys::classify(&keys::fold(&line[k..eq]));
+        if !matches!(
+            kind,
+            KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
+        ) {
+            continue;
+        }
+        let (s, e, quoted) = match b.get(eq + 1) {
+            Some(&q @ (b'"' | b'\'')) => match line[eq + 2..].find(q as char) {
+                Some(close) => (eq + 2, eq + 2 + close, true),
+                None => continue,
+            },
+            _ => {
+                let len = line[eq + 1..]
+                    .find([' ', '\t', ',', '&', '\r'])
+                    .unwrap_or(line.len() - eq - 1);
+                (eq + 1, eq + 1 + len, false)
+            }
+        };
+        let value = &line[s..e];
+        if kind == KeyKind::Phone {
+            if let Some(f) = structured_phone(value) {
+                out.push(shift(f, start + s));
+            }
+        } else {
+            let how = if quoted {
+                Structured::Sure
+            } else {
+                Structured::Maybe
+            };
+            let mut found = Vec::new();
+            names::person_value(value, how, memory, &mut found);
+            out.extend(found.into_iter().map(|f| shift(f, start + s)));
+        }
+        i = e.max(i);
     }
 }
 
@@ -256,6 +413,27 @@ mod tests {
             ["Nayil Soylu", "0068 892 92 41"]
         );
         assert!(found("Subject: Re: order 123\nDate: today").is_empty());
+    }
+
+    #[test]
+    fn vcard_ics_and_key_values() {
+        assert_eq!(
+            found(
+                "BEGIN:VCARD\r\nN:Okonkwo;Chidinma;;;\r\nFN:Chidinma Okonkwo\r\nORG:Acme\r\nEND:VCARD"
+            ),
+            ["Okonkwo", "Chidinma", "Chidinma Okonkwo"]
+        );
+        assert_eq!(
+            found(
+                "ATTENDEE;PARTSTAT=ACCEPTED;CN=\"Tuomas Kallio\":mailto:tk@example.com\r\nORGANIZER;CN=Wanjiru Kamau:mailto:wk@example.com"
+            ),
+            ["Tuomas Kallio", "Wanjiru Kamau"]
+        );
+        assert_eq!(
+            found("2025-01-02T10:00:00Z INFO login user=\"Søren Þórsson\" status=200"),
+            ["Søren Þórsson"]
+        );
+        assert!(found("level=info status=200 region=eu-west-1").is_empty());
     }
 
     #[test]
