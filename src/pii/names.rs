@@ -587,15 +587,16 @@ const ORG_TAILS: &[&str] = &[
 /// sequences ("Morgan Stanley", "Calvin Klein", "Jack Daniel" of "Jack
 /// Daniel's"): a run holding one is not a person. Only names whose words
 /// are also ordinary given names and surnames are listed; single-word
-/// brands are blocked words in the lexicon.
+/// brands are blocked words in the lexicon. Brands that are also the
+/// ordinary name of many living people ("Paul Smith", "John Lewis",
+/// "Edward Jones") are deliberately absent: missing a person leaks, while
+/// tokenizing a brand only costs the model a word.
 const EPONYMS: &[&str] = &[
     "morgan stanley",
     "jp morgan",
     "wells fargo",
     "goldman sachs",
     "charles schwab",
-    "edward jones",
-    "raymond james",
     "merrill lynch",
     "lehman brothers",
     "dow jones",
@@ -626,45 +627,26 @@ const EPONYMS: &[&str] = &[
     "gianni versace",
     "alexander mcqueen",
     "stella mccartney",
-    "vera wang",
-    "michael kors",
-    "kate spade",
-    "marc jacobs",
-    "tory burch",
     "jimmy choo",
-    "ted baker",
-    "paul smith",
     "karl lagerfeld",
     "oscar de la renta",
     "coco chanel",
     "estee lauder",
-    "elizabeth arden",
     "helena rubinstein",
     "john deere",
     "jack daniel",
     "jim beam",
     "johnnie walker",
     "captain morgan",
-    "sam adams",
-    "samuel adams",
     "tim hortons",
-    "ronald mcdonald",
     "dr pepper",
     "betty crocker",
     "uncle ben",
     "aunt jemima",
-    "sara lee",
-    "martha stewart",
-    "oprah winfrey",
-    "herman miller",
     "philip morris",
-    "dick smith",
-    "john lewis",
-    "harvey nichols",
     "dolce gabbana",
     "marie curie",
     "charles de gaulle",
-    "john wayne",
     "john f kennedy",
     "martin luther king",
     "george washington",
@@ -672,27 +654,19 @@ const EPONYMS: &[&str] = &[
     "thomas jefferson",
     "benjamin franklin",
     "nelson mandela",
-    "queen elizabeth",
-    "prince edward",
-    "prince albert",
     "victoria albert",
     "sherlock holmes",
     "harry potter",
     "james bond",
-    "jack russell",
     "bill melinda gates",
     "ford mustang",
     "ford focus",
     "ford transit",
     "lincoln navigator",
     "chevrolet",
-    "walter reed",
     "johns hopkins",
     "mayo clinic",
-    "george mason",
-    "james madison",
     "carnegie mellon",
-    "howard hughes",
     "kellogg",
     "barclays",
     "lloyds",
@@ -1912,6 +1886,19 @@ mod tests {
         assert_eq!(scan("**Yvonne Hall:** call me"), ["Yvonne Hall"]);
         assert_eq!(scan("Yvonne Hall\n00:01:12\ncall me"), ["Yvonne Hall"]);
         assert_eq!(scan("Co-authored-by: 王伟 <wei@example.com>"), ["王伟"]);
+    }
+
+    #[test]
+    fn brands_that_are_common_names_stay_names() {
+        // A customer called Paul Smith must not leak because a brand
+        // shares the name.
+        for (t, n) in [
+            ("Call Paul Smith about the renewal", "Paul Smith"),
+            ("Meeting with John Lewis at 3pm", "John Lewis"),
+            ("Dear Edward Jones,", "Edward Jones"),
+        ] {
+            assert_eq!(scan(t), [n], "{t}");
+        }
     }
 
     #[test]

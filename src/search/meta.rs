@@ -38,7 +38,7 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
     vec![
         tool(
             "search_tools",
-            "Find tools of the downstream servers by what you want to do, in your own words (\"post a message to a Slack channel\"), by name, or by a regular expression over names (\"^browser_\"). Returns the best matches grouped by server; servers not enabled in this session say so (enable_server turns them on). Then get_tool_details for the schema, and call_tool or execute_code.",
+            "Find tools of the downstream servers by what you want to do (\"post a message to a Slack channel\"), by name, or by a regular expression over names (\"^browser_\"). Returns the best matches grouped by server (servers not enabled say so); call them with call_tool or from execute_code.",
             json!({
                 "type": "object",
                 "properties": {
@@ -143,18 +143,18 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
         ),
         tool(
             "list_skills",
-            "The skills saved in this session's workspace (skills/NAME.ts, described by skills/NAME.md): name, description and how to import them in execute_code.",
+            "The skills saved in this session's workspace (skills/NAME.ts with skills/NAME.md): name, description, import line.",
             json!({"type": "object", "properties": {}}),
         ),
     ]
 }
 
 /// What `execute_code` tells the model about the sandbox.
-const CODE_DESCRIPTION: &str = "Run JavaScript or TypeScript in a sandbox with no network and no files but this session's workspace. \
-Call tools as `await servers.<server>.<tool>({...})` (or `import * as crm from \"./servers/crm\"`); get_tool_details shows a tool's TypeScript declaration, and the code can read `servers/<server>.d.ts`. \
-A result is the tool's structuredContent, else its text parsed as JSON, else its text; a tool error or a denied call throws an Error you can catch. Promise.all runs calls in parallel. \
-Intermediate results stay in the sandbox: only what the code prints (console.log) and returns comes back, with personal data as tokens ([EMAIL_1]); pass tokens to tools unchanged and Sluice restores the real values where its rules allow. \
-fs.readFile / fs.writeFile / fs.readdir work in the workspace; save reusable code as skills/NAME.ts (described in skills/NAME.md) and import it later from \"./skills/NAME\".";
+const CODE_DESCRIPTION: &str = "Run JavaScript/TypeScript in a sandbox (no network; files only in this session's workspace via fs.readFile/writeFile/readdir). \
+Tools are async functions: `await servers.<server>.<tool>({...})` or `import * as crm from \"./servers/crm\"`; types: get_tool_details or fs.readFile(\"servers/<server>.d.ts\"). \
+A result is structuredContent, else parsed JSON text, else text; tool errors and denials throw. Promise.all runs calls in parallel. \
+Only what the code prints or returns comes back, tokenized ([EMAIL_1]); pass tokens on unchanged. \
+Save reusable code as skills/NAME.ts (described in skills/NAME.md); later runs import \"./skills/NAME\".";
 
 fn tool(name: &str, description: &str, schema: Value) -> Tool {
     let schema = match schema {
@@ -167,6 +167,15 @@ fn tool(name: &str, description: &str, schema: Value) -> Tool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What a client loads in progressive mode is these definitions: the
+    /// context-savings figure (docs/performance.md) rests on their size.
+    #[test]
+    fn definitions_stay_small() {
+        let n = crate::search::count_tool_tokens(&meta_tool_definitions());
+        println!("meta-tool definitions: {n} tokens (o200k_base)");
+        assert!(n <= 1000, "{n} tokens");
+    }
 
     #[test]
     fn names_and_arguments_are_the_contract() {
