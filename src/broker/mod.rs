@@ -1245,6 +1245,14 @@ impl SessionInner {
                     // (handled on their own tasks) go out before it.
                     tokio::task::yield_now().await;
                     tokio::task::yield_now().await;
+                    if _route.is_some() {
+                        // A call that asked for progress: its last
+                        // notifications may still wait for a worker thread
+                        // on a busy machine; over HTTP the response closes
+                        // the stream they would travel on. Progress calls
+                        // are long ones, 10 ms is noise for them.
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
                     return match r {
                         Ok(result) => result_value(result),
                         Err(ServiceError::McpError(e)) => Err(BrokerError::Downstream {
