@@ -951,6 +951,26 @@ mod tests {
     }
 
     #[test]
+    fn code_mode_table_parses_and_its_mistakes_are_located() {
+        let cfg = parse_toml(
+            "sluice.toml",
+            "[gateway.code]\ntimeout = \"5s\"\nmemory_mib = 128\nmax_output_bytes = 4000\n",
+            &env,
+        )
+        .unwrap();
+        assert_eq!(cfg.gateway.code.timeout, Duration::from_secs(5));
+        assert_eq!(cfg.gateway.code.memory_mib, 128);
+        assert_eq!(cfg.gateway.code.max_output_bytes, 4000);
+        assert!(cfg.gateway.code.enabled);
+        let e = toml_err("[gateway.code]\nenabled = true\nmemory_mib = 1\n");
+        assert_eq!((e.line, e.column), (3, 14), "{e}");
+        assert!(e.message.contains("at least 32"), "{e}");
+        let e = toml_err("[gateway.code]\ntimeot = \"5s\"\n");
+        assert_eq!(e.line, 2, "{e}");
+        assert!(e.message.contains("did you mean `timeout`"), "{e}");
+    }
+
+    #[test]
     fn parses_servers_in_order_with_env_references() {
         let cfg = parse_toml(
             "sluice.toml",
