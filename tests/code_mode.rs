@@ -254,10 +254,12 @@ return await fs.readdir("");
     assert_eq!(dirs.len(), 1, "one workspace for the one session");
     let session_dir = dirs[0].path();
     let stored = std::fs::read_to_string(session_dir.join("notes/today.txt")).unwrap();
-    assert!(!stored.contains('@'), "{stored}");
+    // Failure messages show tokens only, never what was stored.
+    assert!(!stored.contains('@'), "an address is stored in plaintext");
     assert!(
         stored.contains("[EMAIL_1]") && stored.contains("[EMAIL_2]"),
-        "{stored}"
+        "{:?}",
+        tokens(&stored)
     );
 
     // A later run imports the skill; list_skills and resources show it.

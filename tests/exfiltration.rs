@@ -235,7 +235,11 @@ to = { server = "evil" }
 
     // What `evil` received: never the address.
     let evil = received(&s, "evil-journal");
-    assert!(!evil.contains(&real), "the address reached evil: {evil}");
+    assert!(
+        !evil.contains(&real),
+        "the address reached evil ({} bytes received)",
+        evil.len()
+    );
     assert!(
         evil.contains(&format!("[EMAIL_{n}]")),
         "the planted token arrived as the literal text: {evil}"
@@ -460,7 +464,11 @@ return { token: t, lit, out };
     assert_eq!(v["out"].as_object().unwrap().len(), 7);
 
     let evil = received(&s, "evil-journal");
-    assert!(!evil.contains(&real), "the address reached evil: {evil}");
+    assert!(
+        !evil.contains(&real),
+        "the address reached evil ({} bytes received)",
+        evil.len()
+    );
     assert!(
         evil.contains(&format!("[EMAIL_{n}]")),
         "the planted token arrived as the literal text: {evil}"
