@@ -14,6 +14,7 @@ pub mod policy;
 pub mod redact;
 pub mod sandbox;
 pub mod search;
+pub mod stdio;
 pub mod vault;
 
 #[doc(hidden)]

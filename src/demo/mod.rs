@@ -884,11 +884,17 @@ impl ServerHandler for DemoServer {
 /// Runs a demo server over stdin/stdout.
 pub async fn serve_stdio(kind: Kind) -> std::io::Result<()> {
     use rmcp::ServiceExt;
+    let crate::stdio::Stdio {
+        reader,
+        writer,
+        guard,
+    } = crate::stdio::Stdio::open();
     let running = DemoServer::new(kind)
-        .serve((tokio::io::stdin(), tokio::io::stdout()))
+        .serve((reader, writer))
         .await
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let _ = running.waiting().await;
+    drop(guard);
     Ok(())
 }
 

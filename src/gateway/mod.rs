@@ -1473,11 +1473,17 @@ pub async fn serve_stdio(gw: Arc<Gateway>) -> Result<(), std::io::Error> {
     use rmcp::ServiceExt;
     let handler = GatewayHandler::new(gw);
     let session = handler.session.clone();
+    let crate::stdio::Stdio {
+        reader,
+        writer,
+        guard,
+    } = crate::stdio::Stdio::open();
     let running = handler
-        .serve((tokio::io::stdin(), tokio::io::stdout()))
+        .serve((reader, writer))
         .await
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     let _ = running.waiting().await;
     session.close().await;
+    drop(guard);
     Ok(())
 }
