@@ -1527,6 +1527,9 @@ fn level_rank(l: LoggingLevel) -> u8 {
 }
 
 fn result_value(r: ServerResult) -> Result<Value, BrokerError> {
+    if let ServerResult::CustomResult(c) = r {
+        return Ok(c.0);
+    }
     serde_json::to_value(&r).map_err(|_| BrokerError::Internal("cannot encode a result".into()))
 }
 
