@@ -30,7 +30,7 @@ pub mod error;
 mod shape;
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -1224,12 +1224,14 @@ impl SessionInner {
             session: self,
             id: call_id,
         };
+        let progress_seen = Arc::new(AtomicUsize::new(0));
         let _route = out.link.progress.clone().map(|up| {
             conn.routes.add(
                 handle.progress_token.clone(),
                 ProgressRoute {
                     session: Arc::downgrade(self),
                     upstream: up,
+                    seen: progress_seen.clone(),
                 },
             )
         });
@@ -1245,12 +1247,14 @@ impl SessionInner {
                     // (handled on their own tasks) go out before it.
                     tokio::task::yield_now().await;
                     tokio::task::yield_now().await;
-                    if _route.is_some() {
-                        // A call that asked for progress: its last
+                    if progress_seen.load(Ordering::Relaxed) > 0 {
+                        // A call whose server reports progress: its last
                         // notifications may still wait for a worker thread
                         // on a busy machine; over HTTP the response closes
-                        // the stream they would travel on. Progress calls
-                        // are long ones, 10 ms is noise for them.
+                        // the stream they would travel on. Such calls are
+                        // long ones, 10 ms is noise for them. (Clients such
+                        // as rmcp's ask for progress on every call; calls
+                        // that never report any do not wait.)
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
                     return match r {
@@ -1671,6 +1675,8 @@ fn id_key(id: &rmcp::model::RequestId) -> String {
 struct ProgressRoute {
     session: Weak<SessionInner>,
     upstream: ProgressToken,
+    /// Progress notifications the server sent for the call so far.
+    seen: Arc<AtomicUsize>,
 }
 
 /// Progress tokens of a connection's calls in flight, and whom they belong to.
@@ -1722,6 +1728,7 @@ impl Routes {
     fn get(&self, token: &ProgressToken) -> Option<(Arc<SessionInner>, ProgressToken)> {
         let map = lock(&self.map);
         let r = map.get(&token_key(token))?;
+        r.seen.fetch_add(1, Ordering::Relaxed);
         Some((r.session.upgrade()?, r.upstream.clone()))
     }
 }
