@@ -403,7 +403,10 @@ fn context_report() {
     let fixtures = real_catalogs();
     let meta = count_tool_tokens(&meta_tool_definitions());
     println!("\n== context: tokens a client loads (o200k_base)");
-    println!("meta-tool definitions (7 tools): {meta}");
+    println!(
+        "meta-tool definitions ({} tools): {meta}",
+        meta_tool_definitions().len()
+    );
     println!(
         "| tools | direct: all definitions | Sluice: meta-tools + 5 searches + 5 details/calls = total | saved |"
     );

@@ -592,7 +592,8 @@ impl GatewayHandler {
                         t["summary"].as_str().unwrap_or_default()
                     )),
                     Detail::Full => text.push_str(&format!(
-                        "  {name}\n{}\n",
+                        "  {name}: {}\n{}\n",
+                        crate::search::summary_line(t["description"].as_str().unwrap_or_default()),
                         t["typescript"].as_str().unwrap_or_default()
                     )),
                 }
@@ -759,8 +760,6 @@ impl GatewayHandler {
                 )
             })?;
         let exposed = exposed_name(srv, tool);
-        let decl = crate::sandbox::server_declarations(std::slice::from_ref(&info), server)
-            .unwrap_or_default();
         let access = if crate::sandbox::declarations::is_identifier(server)
             && crate::sandbox::declarations::is_identifier(tool)
         {
@@ -772,17 +771,13 @@ impl GatewayHandler {
                 serde_json::to_string(tool).unwrap_or_default()
             )
         };
-        let mut v = json!({
-            "name": exposed,
-            "server": server,
-            "tool": tool,
-            "enabled": self.session.is_enabled(server),
-            "description": info.description,
-            "inputSchema": info.input_schema,
-            "outputSchema": info.output_schema,
-            "typescript": decl,
-            "code": access,
-        });
+        // What search_tools' `full` detail shows (the context bench counts
+        // it), and where the tool lives.
+        let mut v = crate::search::render_details(&exposed, &info);
+        v["server"] = json!(server);
+        v["tool"] = json!(tool);
+        v["enabled"] = json!(self.session.is_enabled(server));
+        v["code"] = json!(access);
         self.session
             .tokenize(&mut v, &Source::new(server, "tools/list"));
         let mut text = String::new();

@@ -38,32 +38,23 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
     vec![
         tool(
             "search_tools",
-            "Find tools of the downstream servers by what you want to do (\"post a message to a Slack channel\"), by name, or by a regular expression over names (\"^browser_\"). Returns the best matches grouped by server (servers not enabled say so); call them with call_tool or from execute_code.",
+            "Find downstream tools by task (\"post to a Slack channel\"), name, or /regex/ over names. Results are grouped by server.",
             json!({
                 "type": "object",
                 "properties": {
-                    "query": {
-                        "type": "string",
-                        "description": "What to do, a tool name, or /regex/ over names"
-                    },
+                    "query": {"type": "string"},
                     "detail": {
                         "type": "string",
                         "enum": ["name", "summary", "full"],
                         "default": "summary",
-                        "description": "name; summary (one line each); full (schemas and TypeScript)"
+                        "description": "summary: one line per tool; full: schemas and TypeScript"
                     },
-                    "limit": {
-                        "type": "integer",
-                        "minimum": 1,
-                        "maximum": MAX_LIMIT,
-                        "default": DEFAULT_LIMIT,
-                        "description": "Most tools to return"
-                    },
+                    "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": DEFAULT_LIMIT},
                     "strategy": {
                         "type": "string",
                         "enum": ["fusion", "keyword", "semantic", "sampling"],
                         "default": "fusion",
-                        "description": "fusion (default) of keyword and semantic ranking, either alone, or sampling (re-ranked by your model)"
+                        "description": "sampling: your model re-ranks fusion's candidates"
                     }
                 },
                 "required": ["query"]
@@ -71,26 +62,21 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
         ),
         tool(
             "get_tool_details",
-            "One downstream tool's full definition: description, input and output schemas, TypeScript declaration for execute_code.",
+            "A downstream tool's description, input and output schemas, and TypeScript declaration.",
             json!({
                 "type": "object",
-                "properties": {
-                    "name": {
-                        "type": "string",
-                        "description": "server__tool, as search_tools returns it"
-                    }
-                },
+                "properties": {"name": {"type": "string", "description": "server__tool"}},
                 "required": ["name"]
             }),
         ),
         tool(
             "call_tool",
-            "Call a tool of a downstream server. `name` is the tool's name as search_tools returns it (server__tool); `arguments` follow its input schema. Personal data in results is tokenized ([EMAIL_1]); pass tokens back unchanged.",
+            "Call a downstream tool. Personal data in results comes as tokens ([EMAIL_1]); pass them back unchanged.",
             json!({
                 "type": "object",
                 "properties": {
                     "name": {"type": "string", "description": "server__tool"},
-                    "arguments": {"type": "object", "description": "The tool's arguments"}
+                    "arguments": {"type": "object"}
                 },
                 "required": ["name"]
             }),
@@ -100,61 +86,48 @@ pub fn meta_tool_definitions() -> Vec<Tool> {
             CODE_DESCRIPTION,
             json!({
                 "type": "object",
-                "properties": {
-                    "code": {
-                        "type": "string",
-                        "description": "JavaScript or TypeScript; top-level await works; its result is what it prints and returns"
-                    }
-                },
+                "properties": {"code": {"type": "string", "description": "JS or TS; top-level await works"}},
                 "required": ["code"]
             }),
         ),
         tool(
             "list_servers",
-            "List the downstream servers: name, description, whether this session uses them (enabled), and their tool names. `query` filters by a word in the name or description.",
-            json!({
-                "type": "object",
-                "properties": {
-                    "query": {"type": "string", "description": "A word in the name or description"}
-                }
-            }),
+            "The downstream servers: name, description, enabled in this session or not, tool names. query: a word to filter by.",
+            json!({"type": "object", "properties": {"query": {"type": "string"}}}),
         ),
         tool(
             "enable_server",
-            "Start using a server (connects it); its tools become callable.",
+            "Connect a server for this session; its tools become callable.",
             json!({
                 "type": "object",
-                "properties": {
-                    "name": {"type": "string", "description": "The server's name, from list_servers"}
-                },
+                "properties": {"name": {"type": "string"}},
                 "required": ["name"]
             }),
         ),
         tool(
             "disable_server",
-            "Stop using a server (closes its connection); its tools are no longer callable.",
+            "Disconnect a server for this session; its tools stop being callable.",
             json!({
                 "type": "object",
-                "properties": {
-                    "name": {"type": "string", "description": "The server's name"}
-                },
+                "properties": {"name": {"type": "string"}},
                 "required": ["name"]
             }),
         ),
         tool(
             "list_skills",
-            "The skills saved in this session's workspace (skills/NAME.ts with skills/NAME.md): name, description, import line.",
+            "Skills saved in this session's workspace (skills/NAME.ts, described in NAME.md): name, description, import line.",
             json!({"type": "object", "properties": {}}),
         ),
     ]
 }
 
-/// What `execute_code` tells the model about the sandbox.
-const CODE_DESCRIPTION: &str = "Run JavaScript/TypeScript in a sandbox (no network; files only in this session's workspace via fs.readFile/writeFile/readdir). \
-Tools are async functions: `await servers.<server>.<tool>({...})` or `import * as crm from \"./servers/crm\"`; types: get_tool_details or fs.readFile(\"servers/<server>.d.ts\"). \
-A result is structuredContent, else parsed JSON text, else text; tool errors and denials throw. Promise.all runs calls in parallel. \
-Only what the code prints or returns comes back, tokenized ([EMAIL_1]); pass tokens on unchanged. \
-Save reusable code as skills/NAME.ts (described in skills/NAME.md); later runs import \"./skills/NAME\".";
+/// What `execute_code` tells the model about the sandbox; the rest (every
+/// tool's types, the result rules again) is in `servers/index.d.ts`.
+const CODE_DESCRIPTION: &str = "Run JS/TS in a sandbox: no network; files via fs.readFile/writeFile/readdir in the session workspace. \
+Tools are async functions `servers.<server>.<tool>(args)`; types: get_tool_details or servers/<server>.d.ts. \
+A call returns structuredContent, else parsed JSON text, else text; errors and denials throw. \
+Only what the code prints or returns comes back, tokenized ([EMAIL_1]). \
+Save reusable code as skills/NAME.ts (+ NAME.md); import \"./skills/NAME\" later.";
 
 fn tool(name: &str, description: &str, schema: Value) -> Tool {
     let schema = match schema {
@@ -174,7 +147,8 @@ mod tests {
     fn definitions_stay_small() {
         let n = crate::search::count_tool_tokens(&meta_tool_definitions());
         println!("meta-tool definitions: {n} tokens (o200k_base)");
-        assert!(n <= 1000, "{n} tokens");
+        // 593 when last trimmed; a little room for wording.
+        assert!(n <= 620, "{n} tokens");
     }
 
     #[test]

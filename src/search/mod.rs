@@ -35,7 +35,7 @@ use serde_json::Value;
 
 pub use embed::Embedder;
 pub use meta::{META_TOOL_NAMES, meta_tool_definitions};
-pub use render::{Detail, render_results, render_tool, summary_line};
+pub use render::{Detail, render_details, render_results, render_tool, summary_line};
 pub use tokens::{count_tokens, count_tool_tokens};
 
 /// One tool as the index sees it.

@@ -109,20 +109,58 @@ pub fn render_results(index: &SearchIndex, hits: &[Hit], detail: Detail) -> Valu
 /// One tool at one detail level; at [`Detail::Full`] (what
 /// `get_tool_details` answers) with its own `typescript` declaration.
 pub fn render_tool(d: &ToolDoc, detail: Detail) -> Value {
-    let mut v = tool_entry(d, detail);
-    if detail == Detail::Full
-        && let Some(ts) = declarations(&[tool_info(d)], &d.server)
-    {
+    match detail {
+        Detail::Full => render_details(&d.exposed_name, &tool_info(d)),
+        _ => tool_entry(d, detail),
+    }
+}
+
+/// A tool's full definition under its exposed name: `description`,
+/// `inputSchema`, `outputSchema` (when it has one) and `typescript`, its
+/// declaration. Each thing is said once: the declaration has no doc
+/// comment of its own (the tool's description is in `description`; its
+/// parameters' descriptions stay, on the types), and the schemas lose
+/// their `$schema` dialect URL.
+pub fn render_details(exposed_name: &str, info: &ToolInfo) -> Value {
+    let mut v = full_entry(exposed_name, info);
+    if let Some(ts) = declarations(std::slice::from_ref(info), &info.server) {
         v["typescript"] = Value::String(ts);
     }
     v
 }
 
-/// Code mode's declarations of `infos` (all of `server`), without the
-/// file header that says how to import the module: `execute_code`'s
-/// description says that once.
+fn full_entry(exposed_name: &str, info: &ToolInfo) -> Value {
+    let schema = |s: &Value| {
+        let mut s = s.clone();
+        if let Some(m) = s.as_object_mut() {
+            m.remove("$schema");
+        }
+        s
+    };
+    let mut v = json!({
+        "name": exposed_name,
+        "description": info.description.as_deref().unwrap_or_default(),
+        "inputSchema": schema(&info.input_schema),
+    });
+    if let Some(o) = &info.output_schema {
+        v["outputSchema"] = schema(o);
+    }
+    v
+}
+
+/// Code mode's declarations of `infos` (all of `server`) without the
+/// functions' doc comments (the rendered entries carry the descriptions)
+/// and without the file header (`execute_code`'s description says how to
+/// call a tool).
 fn declarations(infos: &[ToolInfo], server: &str) -> Option<String> {
-    let ts = server_declarations(infos, server)?;
+    let bare: Vec<ToolInfo> = infos
+        .iter()
+        .map(|t| ToolInfo {
+            description: None,
+            ..t.clone()
+        })
+        .collect();
+    let ts = server_declarations(&bare, server)?;
     let body = ts
         .lines()
         .skip_while(|l| l.starts_with("//") || l.trim().is_empty())
@@ -154,17 +192,7 @@ fn tool_entry(d: &ToolDoc, detail: Detail) -> Value {
             "name": d.exposed_name,
             "summary": summary_line(d.tool.description.as_deref().unwrap_or_default()),
         }),
-        Detail::Full => {
-            let mut v = json!({
-                "name": d.exposed_name,
-                "description": d.tool.description.as_deref().unwrap_or_default(),
-                "inputSchema": Value::Object((*d.tool.input_schema).clone()),
-            });
-            if let Some(o) = &d.tool.output_schema {
-                v["outputSchema"] = Value::Object((**o).clone());
-            }
-            v
-        }
+        Detail::Full => full_entry(&d.exposed_name, &tool_info(d)),
     }
 }
 
@@ -221,12 +249,11 @@ mod tests {
         );
         assert_eq!(full["servers"][0]["tools"][0]["name"], "read_file");
         let one = render_tool(&ix.docs()[2], Detail::Full);
-        assert!(
-            one["typescript"]
-                .as_str()
-                .unwrap()
-                .contains("function read_dir(")
-        );
+        let ts = one["typescript"].as_str().unwrap();
+        assert!(ts.contains("function read_dir("), "{ts}");
+        // The description is said once, not again in the declaration.
+        assert_eq!(one["description"], "Read a directory.");
+        assert!(!ts.contains("Read a directory"), "{ts}");
         let names = render_results(&ix, &hits, Detail::Name);
         assert_eq!(
             names["servers"][0]["tools"][0],
