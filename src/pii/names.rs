@@ -825,12 +825,7 @@ impl TextWords {
                 _ => None,
             })
             .collect();
-        let newlines = text
-            .bytes()
-            .enumerate()
-            .filter(|(_, b)| *b == b'\n')
-            .map(|(i, _)| i)
-            .collect();
+        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
         TextWords {
             ws,
             newlines,
