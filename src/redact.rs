@@ -162,8 +162,9 @@ pub struct Redactor<'a> {
     pub stats: Stats,
     embedded: Vec<Option<Value>>,
     next_embedded: usize,
-    /// Structured person findings from the learn pass, by string buffer.
-    structured: std::collections::HashMap<(usize, usize), Vec<Finding>>,
+    /// Structured person findings from the learn pass, by string buffer
+    /// (addresses and lengths, which no input chooses: an unkeyed hash).
+    structured: rustc_hash::FxHashMap<(usize, usize), Vec<Finding>>,
     report: Option<Vec<Located>>,
     show_values: bool,
     path: Vec<String>,
@@ -182,7 +183,7 @@ impl<'a> Redactor<'a> {
             stats: Stats::default(),
             embedded: Vec::new(),
             next_embedded: 0,
-            structured: std::collections::HashMap::new(),
+            structured: rustc_hash::FxHashMap::default(),
             report: None,
             show_values: false,
             path: Vec::new(),
@@ -499,7 +500,7 @@ impl<'a> Redactor<'a> {
     }
 
     fn rewrite_str<'t>(&mut self, s: &'t str, leaf: Leaf, in_key: bool) -> Cow<'t, str> {
-        let known = if in_key {
+        let known = if in_key || self.structured.is_empty() {
             None
         } else {
             self.structured.remove(&(s.as_ptr() as usize, s.len()))

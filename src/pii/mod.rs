@@ -155,12 +155,13 @@ impl Engine {
         }
         // Cheap pre-filter: no `@`, no digit, no capital and nothing beyond
         // ASCII means no address, no number and no name (lexicons aside).
-        let (mut at, mut digit, mut cap) = (false, false, false);
+        let (mut at, mut digits, mut cap) = (false, 0usize, false);
         for &b in text.as_bytes() {
             at |= b == b'@';
-            digit |= b.is_ascii_digit();
+            digits += usize::from(b.is_ascii_digit());
             cap |= b.is_ascii_uppercase() || b >= 0x80;
         }
+        let digit = digits > 0;
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
@@ -176,7 +177,9 @@ impl Engine {
                 learn(&mut local, &n);
             }
         }
-        if digit {
+        // Every number the phone scanner accepts has at least
+        // `phone::MIN_DIGITS` digits of its own.
+        if digits >= phone::MIN_DIGITS {
             phone::find(text, &mut out);
         }
         for lx in &self.lexicons {
@@ -365,6 +368,16 @@ fn resolve(mut fs: Vec<Finding>) -> Vec<Finding> {
             .then(b.confidence.total_cmp(&a.confidence))
             .then(a.start.cmp(&b.start))
     });
+    if fs.len() <= 16 {
+        keep_disjoint_few(fs)
+    } else {
+        keep_disjoint(fs)
+    }
+}
+
+/// Keeps each finding (in the given order of preference) that overlaps no
+/// finding kept before it; returns them by start.
+fn keep_disjoint(fs: Vec<Finding>) -> Vec<Finding> {
     let mut kept: std::collections::BTreeMap<usize, Finding> = std::collections::BTreeMap::new();
     for f in fs {
         if f.start >= f.end {
@@ -380,6 +393,19 @@ fn resolve(mut fs: Vec<Finding>) -> Vec<Finding> {
         }
     }
     kept.into_values().collect()
+}
+
+/// As [`keep_disjoint`] for a few findings (the usual case): kept spans in a
+/// vector, checked one by one, without the map's nodes.
+fn keep_disjoint_few(fs: Vec<Finding>) -> Vec<Finding> {
+    let mut kept: Vec<Finding> = Vec::with_capacity(fs.len());
+    for f in fs {
+        if f.start < f.end && !kept.iter().any(|k| k.start < f.end && k.end > f.start) {
+            kept.push(f);
+        }
+    }
+    kept.sort_by_key(|k| k.start);
+    kept
 }
 
 #[cfg(test)]
@@ -450,6 +476,37 @@ mod tests {
         );
         assert!(spans("n/a", leaf).is_empty());
         assert!(structured_phone("12345").is_none());
+    }
+
+    #[test]
+    fn both_overlap_resolvers_agree() {
+        // A small deterministic generator (xorshift): spans of 0..6 bytes
+        // over 0..24, in every order.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % m) as usize
+        };
+        for _ in 0..2000 {
+            let n = 2 + next(15);
+            let fs: Vec<Finding> = (0..n)
+                .map(|_| {
+                    let start = next(24);
+                    Finding {
+                        class: Class::Name,
+                        start,
+                        end: start + next(6),
+                        detector: Detector::NameContext,
+                        confidence: 0.5,
+                        normalized: String::new(),
+                    }
+                })
+                .collect();
+            let span = |v: Vec<Finding>| v.iter().map(|f| (f.start, f.end)).collect::<Vec<_>>();
+            assert_eq!(span(keep_disjoint(fs.clone())), span(keep_disjoint_few(fs)));
+        }
     }
 
     #[test]

@@ -122,6 +122,10 @@ fn after_id_word(text: &str, start: usize) -> bool {
         && ID_WORDS.contains(&word.to_lowercase().trim_end_matches('.'))
 }
 
+/// The fewest digits of any number [`find`] reports (cued numbers: 7; every
+/// other path asks for 8 or more). Lets callers skip texts with fewer.
+pub const MIN_DIGITS: usize = 7;
+
 /// Appends every phone number in `text` to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();

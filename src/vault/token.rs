@@ -96,6 +96,10 @@ pub fn may_hold_token(text: &str) -> bool {
 
 /// Could `text` hold an encoded token form at all?
 fn maybe_encoded(text: &str) -> bool {
+    memchr::memchr2(b'%', b'\\', text.as_bytes()).is_some() && maybe_encoded_slow(text)
+}
+
+fn maybe_encoded_slow(text: &str) -> bool {
     memchr::memmem::find(text.as_bytes(), b"%5").is_some()
         || memchr::memmem::find(text.as_bytes(), b"\\u005").is_some()
 }
@@ -255,6 +259,11 @@ pub fn has_token_shape(text: &str) -> bool {
 /// Escapes every token-shaped match in `text` (in any encoding) by
 /// inserting one `_` after its opening bracket.
 pub fn escape(text: &str) -> Cow<'_, str> {
+    // One pass for the common case: no `[`, `%` or `\` means no token
+    // shape in any encoding.
+    if memchr::memchr3(b'[', b'%', b'\\', text.as_bytes()).is_none() {
+        return Cow::Borrowed(text);
+    }
     if !text.contains('[') && !maybe_encoded(text) {
         return Cow::Borrowed(text);
     }

@@ -1,0 +1,90 @@
+//! One pass of the `redact` benchmark's loop, for instruction counts under
+//! callgrind (deterministic, unlike wall-clock time on a shared machine).
+//!
+//! ```text
+//! cargo build --release --example redact_pass
+//! valgrind --tool=callgrind --toggle-collect='redact_pass::measured*' \
+//!     target/release/examples/redact_pass redact
+//! valgrind --tool=callgrind --toggle-collect='redact_pass::measured*' \
+//!     target/release/examples/redact_pass serde
+//! target/release/examples/redact_pass dump OUT   # redacted docs, one a line
+//! ```
+//!
+//! `redact` runs the loop once unmeasured (lazy tables, libphonenumber's
+//! regexes, thread-local caches), then once inside `measured`. The corpus
+//! is read as the benchmark reads it: `$SLUICE_BENCH_CORPUS`, else
+//! `../shared/pii-dev/corpus.jsonl`.
+
+use serde_json::Value;
+use sluice::pii::Engine;
+use sluice::redact::Redactor;
+use sluice::vault::Vault;
+
+fn docs() -> Vec<String> {
+    let path = std::env::var("SLUICE_BENCH_CORPUS")
+        .unwrap_or_else(|_| "../shared/pii-dev/corpus.jsonl".into());
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let row: Value = serde_json::from_str(l).expect("corpus row");
+            serde_json::to_string(&row["doc"]).expect("doc")
+        })
+        .collect()
+}
+
+/// The benchmark's redaction loop: one session for the whole corpus.
+fn redact_all(engine: &Engine, docs: &[String], mut each: impl FnMut(String)) {
+    let mut vault = Vault::new().expect("vault");
+    for d in docs {
+        let mut v: Value = serde_json::from_str(d).expect("doc");
+        Redactor::new(engine, &mut vault, None).redact(&mut v);
+        each(serde_json::to_string(&v).expect("serialize"));
+    }
+}
+
+/// The benchmark's serde_json loop.
+fn serde_all(docs: &[String]) -> usize {
+    docs.iter()
+        .map(|d| {
+            let v: Value = serde_json::from_str(d).expect("doc");
+            serde_json::to_string(&v).expect("serialize").len()
+        })
+        .sum()
+}
+
+#[inline(never)]
+fn measured(f: impl FnOnce() -> usize) -> usize {
+    f()
+}
+
+fn main() {
+    let docs = docs();
+    let engine = Engine::new(Vec::new());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("serde") => {
+            std::hint::black_box(serde_all(&docs));
+            std::hint::black_box(measured(|| serde_all(&docs)));
+        }
+        Some("dump") => {
+            let path = args.get(1).expect("dump OUT");
+            let mut out = String::new();
+            redact_all(&engine, &docs, |s| {
+                out.push_str(&s);
+                out.push('\n');
+            });
+            std::fs::write(path, out).expect("write");
+        }
+        _ => {
+            let mut n = 0;
+            redact_all(&engine, &docs, |s| n += s.len());
+            std::hint::black_box(n);
+            std::hint::black_box(measured(|| {
+                let mut n = 0;
+                redact_all(&engine, &docs, |s| n += s.len());
+                n
+            }));
+        }
+    }
+}
