@@ -100,41 +100,43 @@ impl Stdio {
 
     fn reader(restore: &mut Vec<(OwnedFd, OFlag)>) -> io::Result<Reader> {
         let stdin = io::stdin();
-        let fd = stdin.as_fd();
-        match kind(fd) {
-            Kind::Pipe => {
-                Self::remember(fd, restore)?;
-                let rx = tokio::net::unix::pipe::Receiver::from_owned_fd(fd.try_clone_to_owned()?)?;
-                Ok(Box::new(rx))
-            }
-            Kind::UnixSocket => {
-                Self::remember(fd, restore)?;
-                let s = std::os::unix::net::UnixStream::from(fd.try_clone_to_owned()?);
-                s.set_nonblocking(true)?;
-                Ok(Box::new(tokio::net::UnixStream::from_std(s)?))
-            }
-            Kind::Other => Err(io::Error::other("not a pipe or a Unix socket")),
-        }
+        Ok(match Self::register(stdin.as_fd(), restore)? {
+            Registered::Pipe(fd) => Box::new(tokio::net::unix::pipe::Receiver::from_owned_fd(fd)?),
+            Registered::Socket(s) => Box::new(s),
+        })
     }
 
     fn writer(restore: &mut Vec<(OwnedFd, OFlag)>) -> io::Result<Writer> {
         let stdout = io::stdout();
-        let fd = stdout.as_fd();
-        match kind(fd) {
-            Kind::Pipe => {
-                Self::remember(fd, restore)?;
-                let tx = tokio::net::unix::pipe::Sender::from_owned_fd(fd.try_clone_to_owned()?)?;
-                Ok(Box::new(tx))
-            }
-            Kind::UnixSocket => {
-                Self::remember(fd, restore)?;
-                let s = std::os::unix::net::UnixStream::from(fd.try_clone_to_owned()?);
-                s.set_nonblocking(true)?;
-                Ok(Box::new(tokio::net::UnixStream::from_std(s)?))
-            }
-            Kind::Other => Err(io::Error::other("not a pipe or a Unix socket")),
-        }
+        Ok(match Self::register(stdout.as_fd(), restore)? {
+            Registered::Pipe(fd) => Box::new(tokio::net::unix::pipe::Sender::from_owned_fd(fd)?),
+            Registered::Socket(s) => Box::new(s),
+        })
     }
+
+    /// A duplicate of `fd` ready for the reactor, its flags remembered.
+    fn register(fd: BorrowedFd<'_>, restore: &mut Vec<(OwnedFd, OFlag)>) -> io::Result<Registered> {
+        let kind = kind(fd);
+        if kind == Kind::Other {
+            return Err(io::Error::other("not a pipe or a Unix socket"));
+        }
+        Self::remember(fd, restore)?;
+        let dup = fd.try_clone_to_owned()?;
+        Ok(match kind {
+            Kind::UnixSocket => {
+                let s = std::os::unix::net::UnixStream::from(dup);
+                s.set_nonblocking(true)?;
+                Registered::Socket(tokio::net::UnixStream::from_std(s)?)
+            }
+            _ => Registered::Pipe(dup),
+        })
+    }
+}
+
+enum Registered {
+    /// Made non-blocking by tokio's pipe constructors.
+    Pipe(OwnedFd),
+    Socket(tokio::net::UnixStream),
 }
 
 impl Drop for RestoreFlags {

@@ -196,30 +196,22 @@ pub struct StdioTransport<
     discarding: bool,
     write: AsyncRwTransport<RoleClient, tokio::io::Empty, W>,
     /// Ids of the `tools/call` requests sent and not yet answered.
-    calls: std::collections::HashSet<IdKey>,
+    calls: std::collections::HashSet<String>,
 }
 
-/// A JSON-RPC id as a key: numbers and strings apart.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum IdKey {
-    Number(i64),
-    String(Arc<str>),
+/// A JSON-RPC id as a map key: its JSON text, so `7` and `"7"` differ and
+/// a request's id and the `id` read back from a response's JSON agree.
+pub(crate) fn id_key(id: &rmcp::model::RequestId) -> String {
+    serde_json::to_string(id).unwrap_or_default()
 }
 
-impl IdKey {
-    fn of_request(id: &rmcp::model::RequestId) -> IdKey {
-        match id {
-            rmcp::model::NumberOrString::Number(n) => IdKey::Number(*n),
-            rmcp::model::NumberOrString::String(s) => IdKey::String(s.clone()),
+/// [`id_key`] of an `id` read from a message's JSON.
+fn id_key_of_value(v: &serde_json::Value) -> Option<String> {
+    match v {
+        serde_json::Value::Number(_) | serde_json::Value::String(_) => {
+            serde_json::to_string(v).ok()
         }
-    }
-
-    fn of_value(v: &serde_json::Value) -> Option<IdKey> {
-        match v {
-            serde_json::Value::Number(n) => n.as_i64().map(IdKey::Number),
-            serde_json::Value::String(s) => Some(IdKey::String(s.as_str().into())),
-            _ => None,
-        }
+        _ => None,
     }
 }
 
@@ -305,7 +297,7 @@ where
         };
         if let Value::Object(m) = &value
             && !m.contains_key("method")
-            && let Some(key) = m.get("id").and_then(IdKey::of_value)
+            && let Some(key) = m.get("id").and_then(id_key_of_value)
             && self.calls.remove(&key)
             && m.contains_key("result")
         {
@@ -373,7 +365,7 @@ where
             if self.calls.len() >= 4096 {
                 self.calls.clear();
             }
-            self.calls.insert(IdKey::of_request(&r.id));
+            self.calls.insert(id_key(&r.id));
         }
         self.write.send(item)
     }

@@ -53,7 +53,7 @@ use crate::policy::{Decision, Destination, Effect, Policy, SessionView, TokenUse
 use crate::redact::{self, Redactor, Verdict};
 use crate::vault::{Source, Vault};
 pub use catalog::{Catalog, Known, ServerLists};
-use downstream::{ChildGuard, Oversize};
+use downstream::{ChildGuard, Oversize, id_key};
 pub use error::BrokerError;
 pub use shape::relax_schema;
 
@@ -1666,10 +1666,6 @@ impl Link {
             Link::Probe => None,
         }
     }
-}
-
-fn id_key(id: &rmcp::model::RequestId) -> String {
-    serde_json::to_string(id).unwrap_or_default()
 }
 
 struct ProgressRoute {
