@@ -568,27 +568,54 @@ impl<'a> Redactor<'a> {
 /// Serializes `v` in the style of `original`: indented (with the original's
 /// indent width) when the original spans lines, compact otherwise.
 pub fn serialize_like(original: &str, v: &Value) -> String {
-    let t = original.trim_start();
-    if let Some(nl) = t.find('\n') {
-        let indent = t[nl + 1..]
-            .chars()
-            .take_while(|c| *c == ' ' || *c == '\t')
-            .collect::<String>();
-        let indent = if indent.is_empty() {
-            "  ".to_string()
-        } else {
-            indent
-        };
-        let mut buf = Vec::with_capacity(original.len() + 64);
-        let fmt = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, fmt);
-        if serde::Serialize::serialize(v, &mut ser).is_ok()
-            && let Ok(s) = String::from_utf8(buf)
-        {
-            return s;
-        }
+    let mut buf = Vec::with_capacity(original.len() + 64);
+    if write_like(original, v, &mut buf).is_ok()
+        && let Ok(s) = String::from_utf8(buf)
+    {
+        return s;
     }
     serde_json::to_string(v).unwrap_or_default()
+}
+
+/// Whether `text` is exactly what [`serialize_like`] would write for `v`,
+/// decided while serializing (no copy is built; the first differing byte
+/// stops it).
+pub fn is_serialized_like(text: &str, v: &Value) -> bool {
+    struct Compare<'a>(&'a [u8]);
+    impl std::io::Write for Compare<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            match self.0.strip_prefix(buf) {
+                Some(rest) => {
+                    self.0 = rest;
+                    Ok(buf.len())
+                }
+                None => Err(std::io::ErrorKind::InvalidData.into()),
+            }
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut cmp = Compare(text.as_bytes());
+    write_like(text, v, &mut cmp).is_ok() && cmp.0.is_empty()
+}
+
+/// Writes `v` in the style of `original` (see [`serialize_like`]).
+fn write_like(original: &str, v: &Value, out: impl std::io::Write) -> serde_json::Result<()> {
+    let t = original.trim_start();
+    if let Some(nl) = t.find('\n') {
+        let rest = &t[nl + 1..];
+        let width = rest
+            .bytes()
+            .take_while(|b| *b == b' ' || *b == b'\t')
+            .count();
+        let indent = if width == 0 { "  " } else { &rest[..width] };
+        let fmt = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+        let mut ser = serde_json::Serializer::with_formatter(out, fmt);
+        serde::Serialize::serialize(v, &mut ser)
+    } else {
+        serde_json::to_writer(out, v)
+    }
 }
 
 /// Errors restoring tokens. They name tokens, never values.
@@ -814,6 +841,25 @@ fn restore_text_at<'t>(
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn serialized_like_compares_without_a_copy() {
+        let v = json!({"rows": [["a", 1], ["bé\"", 2.5]], "n": null});
+        let compact = serde_json::to_string(&v).unwrap();
+        let pretty = serde_json::to_string_pretty(&v).unwrap();
+        let tabs = serialize_like("{\n\t\"x\": 1\n}", &v);
+        assert!(tabs.contains("\n\t\"rows\""));
+        for text in [&compact, &pretty, &tabs] {
+            assert!(is_serialized_like(text, &v), "{text}");
+            assert_eq!(serialize_like(text, &v), *text);
+            // A prefix, a longer text and one changed byte all differ.
+            assert!(!is_serialized_like(&text[..text.len() - 1], &v));
+            assert!(!is_serialized_like(&format!("{text} "), &v));
+            let changed = text.replacen('a', "c", 1);
+            assert!(!is_serialized_like(&changed, &v));
+        }
+        assert!(!is_serialized_like(&compact, &json!({"rows": []})));
+    }
 
     fn run(doc: Value) -> (Value, Vault) {
         let engine = Engine::default();

@@ -748,7 +748,7 @@ impl SessionInner {
         let mut vault = lock(&self.vault);
         let mut n = 0;
         let mut structured = None;
-        if let Some((mut sc, _)) = copies.as_ref().map(|(sc, t)| (sc.clone(), t)) {
+        if let Some((mut sc, texts)) = copies {
             // Tokenized on its own first (its names are learned first, as
             // the walker would), then kept out of the second pass, which
             // would escape its tokens as planted text.
@@ -756,16 +756,15 @@ impl SessionInner {
             r.redact(&mut sc);
             let s = &r.stats;
             n += s.email + s.phone + s.name + s.custom;
-            structured = Some(sc);
+            structured = Some((sc, texts));
         }
         let mut r = Redactor::new(&engine, &mut vault, source);
         r.redact(v);
         let s = &r.stats;
         n += s.email + s.phone + s.name + s.custom;
         drop(vault);
-        if let (Some(sc), Some((_, texts))) = (structured, copies) {
-            v["structuredContent"] = sc;
-            shape::put_structured_copies(v, texts);
+        if let Some((sc, texts)) = structured {
+            shape::put_structured_copies(v, sc, texts);
         }
         if let Some(secrets) = &self.broker.secrets {
             shape::scrub(v, secrets);

@@ -97,31 +97,33 @@ pub fn take_structured_copies(v: &mut Value) -> Option<StructuredCopies> {
         }
         // Most servers print the structured content as we would (cheap to
         // compare); otherwise compare the parsed text.
-        if crate::redact::serialize_like(t, sc) == t
+        if crate::redact::is_serialized_like(t, sc)
             || serde_json::from_str::<Value>(t).is_ok_and(|parsed| parsed == *sc)
         {
-            same.push((i, t.to_string()));
+            same.push(i);
         }
     }
     if same.is_empty() {
         return None;
     }
     let sc = std::mem::replace(v.get_mut("structuredContent")?, Value::Null);
-    for (i, _) in &same {
-        v["content"][*i]["text"] = Value::String(String::new());
-    }
-    Some((sc, same))
+    let texts = same
+        .into_iter()
+        .filter_map(|i| match &mut v["content"][i]["text"] {
+            Value::String(t) => Some((i, std::mem::take(t))),
+            _ => None,
+        })
+        .collect();
+    Some((sc, texts))
 }
 
-/// Writes each copied text block again from the (tokenized) structured
-/// content, in the layout of its original text.
-pub fn put_structured_copies(v: &mut Value, texts: Vec<(usize, String)>) {
-    let Some(sc) = v.get("structuredContent").cloned() else {
-        return;
-    };
+/// Puts the (tokenized) structured content back and writes each copied
+/// text block again from it, in the layout of its original text.
+pub fn put_structured_copies(v: &mut Value, sc: Value, texts: Vec<(usize, String)>) {
     for (i, original) in texts {
         v["content"][i]["text"] = Value::String(crate::redact::serialize_like(&original, &sc));
     }
+    v["structuredContent"] = sc;
 }
 
 /// What a configured credential is replaced by when a server echoes it.
@@ -294,8 +296,7 @@ mod tests {
         assert_eq!(taken, json!({"a": [1, "x"]}));
         assert_eq!(texts.len(), 1);
         assert_eq!(v["content"][0]["text"], "");
-        v["structuredContent"] = json!({"a": [1, "y"]});
-        put_structured_copies(&mut v, texts);
+        put_structured_copies(&mut v, json!({"a": [1, "y"]}), texts);
         assert_eq!(
             v["content"][0]["text"],
             serde_json::to_string_pretty(&json!({"a": [1, "y"]})).unwrap()
