@@ -197,7 +197,14 @@ pub struct StdioTransport<
     write: AsyncRwTransport<RoleClient, tokio::io::Empty, W>,
     /// Ids of the `tools/call` requests sent and not yet answered.
     calls: std::collections::HashSet<String>,
+    /// Told the progress token of every progress notification as it is
+    /// read, in the order the server wrote it: before the response that
+    /// follows it is handed on.
+    on_progress: Option<ProgressHook>,
 }
+
+/// See [`StdioTransport::with_progress_hook`].
+pub type ProgressHook = std::sync::Arc<dyn Fn(&serde_json::Value) + Send + Sync>;
 
 /// A JSON-RPC id as a map key: its JSON text, so `7` and `"7"` differ and
 /// a request's id and the `id` read back from a response's JSON agree.
@@ -235,7 +242,15 @@ where
             discarding: false,
             write: AsyncRwTransport::new(tokio::io::empty(), write),
             calls: Default::default(),
+            on_progress: None,
         }
+    }
+
+    /// Calls `hook` with the `progressToken` of each progress notification
+    /// as the line holding it is read.
+    pub fn with_progress_hook(mut self, hook: ProgressHook) -> Self {
+        self.on_progress = Some(hook);
+        self
     }
 
     /// Reads up to the next newline into `self.line`, never holding more
@@ -315,6 +330,12 @@ where
                 id,
                 result: rmcp::model::ServerResult::CustomResult(CustomResult(result)),
             }));
+        }
+        if let Some(hook) = &self.on_progress
+            && value.get("method").and_then(Value::as_str) == Some("notifications/progress")
+            && let Some(token) = value.get("params").and_then(|p| p.get("progressToken"))
+        {
+            hook(token);
         }
         let request_id = match (value.get("method"), value.get("id")) {
             (Some(_), Some(Value::Number(n))) => {
@@ -405,6 +426,7 @@ pub fn spawn_stdio(
     transport: &Transport,
     limit: usize,
     oversize: broadcast::Sender<Oversize>,
+    on_progress: ProgressHook,
 ) -> std::io::Result<(StdioTransport, ChildGuard)> {
     use process_wrap::tokio::{CommandWrap, KillOnDrop, ProcessGroup};
     let Transport::Stdio {
@@ -452,7 +474,8 @@ pub fn spawn_stdio(
         let status = child.wait().await;
         let _ = exit_tx.send(Some(describe_exit(status)));
     });
-    let transport = StdioTransport::new(LineWatch::new(stdout, limit, oversize), stdin, limit);
+    let transport = StdioTransport::new(LineWatch::new(stdout, limit, oversize), stdin, limit)
+        .with_progress_hook(on_progress);
     Ok((
         transport,
         ChildGuard {
@@ -557,6 +580,48 @@ mod tests {
             "params": {"name": "t", "arguments": {}}
         }))
         .unwrap()
+    }
+
+    #[tokio::test]
+    async fn progress_tokens_are_told_as_their_lines_are_read() {
+        use rmcp::model::JsonRpcMessage;
+        use rmcp::transport::Transport;
+        use std::sync::{Arc, Mutex};
+        use tokio::io::AsyncWriteExt;
+        let (t, mut server, _rx) = transport(1 << 16);
+        let told = Arc::new(Mutex::new(Vec::new()));
+        let sink = told.clone();
+        let mut t = t.with_progress_hook(Arc::new(move |tok: &serde_json::Value| {
+            sink.lock().unwrap().push(tok.clone())
+        }));
+        t.send(call(3)).await.unwrap();
+        let progress = |tok: serde_json::Value| {
+            serde_json::json!({"jsonrpc": "2.0", "method": "notifications/progress",
+                "params": {"progressToken": tok, "progress": 1}})
+        };
+        let lines = format!(
+            "{}\n{}\n{}\n{}\n",
+            progress(serde_json::json!(5)),
+            serde_json::json!({"jsonrpc": "2.0", "method": "notifications/message",
+                "params": {"level": "info", "data": "x"}}),
+            progress(serde_json::json!("t-1")),
+            serde_json::json!({"jsonrpc": "2.0", "id": 3, "result": {"content": []}}),
+        );
+        server.write_all(lines.as_bytes()).await.unwrap();
+        let mut seen = Vec::new();
+        for _ in 0..4 {
+            let m = t.receive().await.unwrap();
+            // Both notifications were told before the response came out.
+            if matches!(m, JsonRpcMessage::Response(_)) {
+                assert_eq!(told.lock().unwrap().len(), 2);
+            }
+            seen.push(m);
+        }
+        assert!(matches!(seen[3], JsonRpcMessage::Response(_)));
+        assert_eq!(
+            *told.lock().unwrap(),
+            [serde_json::json!(5), serde_json::json!("t-1")]
+        );
     }
 
     #[tokio::test]

@@ -30,7 +30,7 @@ pub mod error;
 mod shape;
 
 use std::collections::{BTreeSet, HashMap};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -1223,14 +1223,14 @@ impl SessionInner {
             session: self,
             id: call_id,
         };
-        let progress_seen = Arc::new(AtomicUsize::new(0));
+        let progress = Arc::new(ProgressCounts::default());
         let _route = out.link.progress.clone().map(|up| {
             conn.routes.add(
                 handle.progress_token.clone(),
                 ProgressRoute {
                     session: Arc::downgrade(self),
                     upstream: up,
-                    seen: progress_seen.clone(),
+                    counts: progress.clone(),
                 },
             )
         });
@@ -1246,14 +1246,21 @@ impl SessionInner {
                     // (handled on their own tasks) go out before it.
                     tokio::task::yield_now().await;
                     tokio::task::yield_now().await;
-                    if progress_seen.load(Ordering::Relaxed) > 0 {
-                        // A call whose server reports progress: its last
-                        // notifications may still wait for a worker thread
-                        // on a busy machine; over HTTP the response closes
-                        // the stream they would travel on. Such calls are
-                        // long ones, 10 ms is noise for them. (Clients such
-                        // as rmcp's ask for progress on every call; calls
-                        // that never report any do not wait.)
+                    if conn.routes.counted_on_read.load(Ordering::Relaxed) {
+                        // Over stdio every notification the server wrote
+                        // before this response was counted as it was read:
+                        // wait until those are sent on (over HTTP the
+                        // response closes the stream they would travel on).
+                        if progress.read.load(Ordering::Acquire) > 0 {
+                            progress.drained(Duration::from_millis(500)).await;
+                        }
+                    } else if progress.started.load(Ordering::Acquire) > 0 {
+                        // Other transports do not say what came before the
+                        // response: the last notifications may still wait
+                        // for a worker thread on a busy machine. Such calls
+                        // are long ones, 10 ms is noise for them. (Clients
+                        // such as rmcp's ask for progress on every call;
+                        // calls that never report any do not wait.)
                         tokio::time::sleep(Duration::from_millis(10)).await;
                     }
                     return match r {
@@ -1670,14 +1677,48 @@ impl Link {
 struct ProgressRoute {
     session: Weak<SessionInner>,
     upstream: ProgressToken,
-    /// Progress notifications the server sent for the call so far.
-    seen: Arc<AtomicUsize>,
+    counts: Arc<ProgressCounts>,
+}
+
+/// Progress notifications of one call in flight.
+#[derive(Default)]
+struct ProgressCounts {
+    /// Read from the server's stdout (stdio connections only).
+    read: AtomicUsize,
+    /// Handed to the notification handler.
+    started: AtomicUsize,
+    /// Sent on to the client (or dropped for good).
+    forwarded: AtomicUsize,
+    changed: tokio::sync::Notify,
+}
+
+impl ProgressCounts {
+    /// Waits, at most `limit`, until every notification read before the
+    /// response has been sent on, so the client gets them in the order
+    /// the server sent them.
+    async fn drained(&self, limit: Duration) {
+        let wait = async {
+            loop {
+                let changed = self.changed.notified();
+                tokio::pin!(changed);
+                changed.as_mut().enable();
+                if self.forwarded.load(Ordering::Acquire) >= self.read.load(Ordering::Acquire) {
+                    return;
+                }
+                changed.await;
+            }
+        };
+        let _ = tokio::time::timeout(limit, wait).await;
+    }
 }
 
 /// Progress tokens of a connection's calls in flight, and whom they belong to.
 #[derive(Default)]
 struct Routes {
     map: Mutex<HashMap<String, ProgressRoute>>,
+    /// The transport counts progress notifications as it reads them, in
+    /// order with the responses (`ProgressCounts::read`).
+    counted_on_read: AtomicBool,
 }
 
 struct RouteGuard {
@@ -1720,11 +1761,22 @@ impl Routes {
         }
     }
 
-    fn get(&self, token: &ProgressToken) -> Option<(Arc<SessionInner>, ProgressToken)> {
+    /// A progress notification for `token` (its JSON) was read.
+    fn note_read(&self, token: &Value) {
+        let key = serde_json::to_string(token).unwrap_or_default();
+        if let Some(r) = lock(&self.map).get(&key) {
+            r.counts.read.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    fn get(
+        &self,
+        token: &ProgressToken,
+    ) -> Option<(Weak<SessionInner>, ProgressToken, Arc<ProgressCounts>)> {
         let map = lock(&self.map);
         let r = map.get(&token_key(token))?;
-        r.seen.fetch_add(1, Ordering::Relaxed);
-        Some((r.session.upgrade()?, r.upstream.clone()))
+        r.counts.started.fetch_add(1, Ordering::AcqRel);
+        Some((r.session.clone(), r.upstream.clone(), r.counts.clone()))
     }
 }
 
@@ -1808,11 +1860,16 @@ impl ClientHandler for DownstreamHandler {
         params: rmcp::model::ProgressNotificationParam,
         _: rmcp::service::NotificationContext<RoleClient>,
     ) {
-        if let Some((session, upstream)) = self.routes.get(&params.progress_token)
+        let Some((session, upstream, counts)) = self.routes.get(&params.progress_token) else {
+            return;
+        };
+        if let Some(session) = session.upgrade()
             && let Ok(v) = serde_json::to_value(&params)
         {
             session.forward_progress(&self.server, upstream, v).await;
         }
+        counts.forwarded.fetch_add(1, Ordering::AcqRel);
+        counts.changed.notify_waiters();
     }
 
     async fn on_logging_message(
@@ -2030,7 +2087,10 @@ async fn connect(
     };
     let (service, guard) = match &server.transport {
         t @ Transport::Stdio { command, .. } => {
-            let (transport, guard) = downstream::spawn_stdio(t, limit, oversize.clone())
+            let counter = routes.clone();
+            counter.counted_on_read.store(true, Ordering::Relaxed);
+            let hook: downstream::ProgressHook = Arc::new(move |token| counter.note_read(token));
+            let (transport, guard) = downstream::spawn_stdio(t, limit, oversize.clone(), hook)
                 .map_err(|e| err(format!("`{command}`: {e}")))?;
             let exit = guard.exit_watch();
             match tokio::time::timeout(timeout, handler.serve(transport)).await {
