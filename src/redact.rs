@@ -476,7 +476,7 @@ impl<'a> Redactor<'a> {
             || (k.len() <= 40
                 && k.starts_with(|c: char| c.is_uppercase())
                 && self.vault.has_names()
-                && self.vault.knows_name_word(&names::fold(k)));
+                && names::with_fold(k, |f| self.vault.knows_name_word(f)));
         if k.len() < 2 || !maybe {
             return Cow::Borrowed(k);
         }

@@ -104,13 +104,19 @@ const ASCII_CLASS: [u8; 128] = {
 /// The character at byte `i` of `text` (a char boundary), its length, and
 /// its case bits ([`case_bits`]) if it is a word character
 /// ([`is_word_char`]). ASCII through a table, without decoding.
-#[inline]
+#[inline(always)]
 fn class_at(text: &str, i: usize) -> (char, usize, Option<u8>) {
     let b = text.as_bytes()[i];
     if b < 0x80 {
         let cls = ASCII_CLASS[usize::from(b)];
         return (char::from(b), 1, (cls != 0).then_some(cls & !WORD));
     }
+    class_beyond_ascii(text, i)
+}
+
+/// [`class_at`] for a character beyond ASCII.
+#[inline(never)]
+fn class_beyond_ascii(text: &str, i: usize) -> (char, usize, Option<u8>) {
     let c = text[i..].chars().next().unwrap_or('\0');
     (c, c.len_utf8(), is_word_char(c).then(|| case_bits(c)))
 }
@@ -132,9 +138,14 @@ impl Iterator for WordIter<'_> {
 
     fn next(&mut self) -> Option<Word> {
         let text = self.text;
+        let bytes = text.as_bytes();
         let n = text.len();
         let mut i = self.i;
         let (start, len, bits) = loop {
+            // ASCII other than letters and digits, a byte at a time.
+            while i < n && bytes[i] < 0x80 && ASCII_CLASS[usize::from(bytes[i])] == 0 {
+                i += 1;
+            }
             if i >= n {
                 self.i = n;
                 return None;
@@ -153,6 +164,20 @@ impl Iterator for WordIter<'_> {
         let first_upper = bits & 1 != 0;
         let mut j = end;
         while j < n {
+            // ASCII letters and digits, a byte at a time (no uncased letters).
+            let cls = if bytes[j] < 0x80 {
+                ASCII_CLASS[usize::from(bytes[j])]
+            } else {
+                0
+            };
+            if cls != 0 {
+                upper += usize::from(cls & 1);
+                lower += usize::from((cls >> 1) & 1);
+                digit |= cls & 4 != 0;
+                j += 1;
+                end = j;
+                continue;
+            }
             let (d, dl, dbits) = class_at(text, j);
             if let Some(bits) = dbits {
                 upper += usize::from(bits & 1 != 0);
@@ -255,7 +280,7 @@ pub fn fold(s: &str) -> String {
 
 /// Calls `f` with the folded form of `s` ([`fold`]); a short plain-ASCII
 /// word or phrase (the usual case) is folded on the stack, not allocated.
-fn with_fold<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+pub(crate) fn with_fold<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
     let b = s.as_bytes();
     if b.len() <= 32 && plain_ascii(b) {
         let mut buf = [0u8; 32];
@@ -1869,11 +1894,12 @@ pub fn name_from_email(address: &str) -> Option<String> {
     if !letters(a) || !letters(b) {
         return None;
     }
-    let (fa, fb) = (fold(a), fold(b));
-    let (ia, ib) = (word_info(&fa), word_info(&fb));
+    // Looked up folded on the stack; the name is built only when taught.
+    let (ia, ib) = (with_fold(a, word_info), with_fold(b, word_info));
     let given = |i: &WordInfo| i.strong_given() || i.ambiguous_given();
     let family = |i: &WordInfo| i.surname_like() || i.unknown();
     if (given(&ia) && family(&ib)) || (given(&ib) && family(&ia) && ia.surname_rank > 0) {
+        let (fa, fb) = (fold(a), fold(b));
         Some(format!("{fa} {fb}"))
     } else {
         None
