@@ -2043,7 +2043,8 @@ mod tests {
         for _ in 0..5_000 {
             // Long texts then short ones, so stale entries would show.
             let s = random_text(&mut x).repeat(1 + (x % 3) as usize);
-            // Warm the caches of the previous text, as a scan does.
+            reused.fill(&s);
+            // Warm the caches of this text, as a scan does.
             let scanner = FreeText::new(&s, &reused, &mem, &local);
             for w in &reused.ws {
                 scanner.context(w);
