@@ -8,7 +8,12 @@
 //! valgrind --tool=callgrind --toggle-collect='redact_pass::measured*' \
 //!     target/release/examples/redact_pass serde
 //! target/release/examples/redact_pass dump OUT   # redacted docs, one a line
+//! target/release/examples/redact_pass time 20     # wall clock, both loops
 //! ```
+//!
+//! `time N` runs the two loops in turn, N times each (interleaved, so both
+//! see the same machine state), and prints the best and median MiB/s of
+//! each and the ratio of the medians.
 //!
 //! `redact` runs the loop once unmeasured (lazy tables, libphonenumber's
 //! regexes, thread-local caches), then once inside `measured`. The corpus
@@ -66,6 +71,30 @@ fn main() {
         Some("serde") => {
             std::hint::black_box(serde_all(&docs));
             std::hint::black_box(measured(|| serde_all(&docs)));
+        }
+        Some("time") => {
+            let n: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
+            let bytes: usize = docs.iter().map(String::len).sum();
+            let mib = bytes as f64 / (1024.0 * 1024.0);
+            let (mut serde, mut redact) = (Vec::new(), Vec::new());
+            for _ in 0..n {
+                let t = std::time::Instant::now();
+                std::hint::black_box(serde_all(&docs));
+                serde.push(mib / t.elapsed().as_secs_f64());
+                let t = std::time::Instant::now();
+                let mut k = 0;
+                redact_all(&engine, &docs, |s| k += s.len());
+                std::hint::black_box(k);
+                redact.push(mib / t.elapsed().as_secs_f64());
+            }
+            let stats = |v: &mut Vec<f64>| {
+                v.sort_by(f64::total_cmp);
+                (v[v.len() - 1], v[v.len() / 2])
+            };
+            let ((sb, sm), (rb, rm)) = (stats(&mut serde), stats(&mut redact));
+            println!("serde_json  best {sb:7.2} MiB/s  median {sm:7.2} MiB/s");
+            println!("redact      best {rb:7.2} MiB/s  median {rm:7.2} MiB/s");
+            println!("ratio of medians {:.3} (1/{:.1})", rm / sm, sm / rm);
         }
         Some("dump") => {
             let path = args.get(1).expect("dump OUT");

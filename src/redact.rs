@@ -165,6 +165,9 @@ pub struct Redactor<'a> {
     /// Structured person findings from the learn pass, by string buffer
     /// (addresses and lengths, which no input chooses: an unkeyed hash).
     structured: rustc_hash::FxHashMap<(usize, usize), Vec<Finding>>,
+    /// The key infos of the objects being visited, innermost last (one
+    /// buffer for the whole walk instead of a vector per object).
+    key_infos: Vec<keys::KeyInfo>,
     report: Option<Vec<Located>>,
     show_values: bool,
     path: Vec<String>,
@@ -184,6 +187,7 @@ impl<'a> Redactor<'a> {
             embedded: Vec::new(),
             next_embedded: 0,
             structured: rustc_hash::FxHashMap::default(),
+            key_infos: Vec::new(),
             report: None,
             show_values: false,
             path: Vec::new(),
@@ -272,11 +276,15 @@ impl<'a> Redactor<'a> {
                 }
             }
             Value::Object(map) => {
-                let infos: Vec<keys::KeyInfo> = map.keys().map(|k| keys::describe(k)).collect();
-                let po = person_object(map, &infos, people);
+                // This object's key infos sit at `base..` of the shared stack
+                // while its members are visited (children push above them).
+                let base = self.key_infos.len();
+                self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
+                let po = person_object(map, &self.key_infos[base..], people);
                 for round in [0, 1] {
-                    for (child, info) in map.values().zip(&infos) {
-                        let kind = child_kind(info, key);
+                    for (n, child) in map.values().enumerate() {
+                        let info = self.key_infos[base + n];
+                        let kind = child_kind(&info, key);
                         if round_of(kind) != round {
                             continue;
                         }
@@ -291,6 +299,7 @@ impl<'a> Redactor<'a> {
                         }
                     }
                 }
+                self.key_infos.truncate(base);
             }
             _ => {}
         }
@@ -391,13 +400,16 @@ impl<'a> Redactor<'a> {
                 }
             }
             Value::Object(map) => {
-                let infos: Vec<keys::KeyInfo> = map.keys().map(|k| keys::describe(k)).collect();
-                let po = person_object(map, &infos, people);
+                // As in `learn`: this object's key infos at `base..`.
+                let base = self.key_infos.len();
+                self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
+                let po = person_object(map, &self.key_infos[base..], people);
                 let reporting = self.report.is_some();
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
-                    for ((k, child), info) in map.iter_mut().zip(&infos) {
-                        let kind = child_kind(info, leaf.key);
+                    for (n, (k, child)) in map.iter_mut().enumerate() {
+                        let info = self.key_infos[base + n];
+                        let kind = child_kind(&info, leaf.key);
                         if round_of(kind) != round {
                             continue;
                         }
@@ -440,6 +452,7 @@ impl<'a> Redactor<'a> {
                         }
                     }
                 }
+                self.key_infos.truncate(base);
                 if let Some(mut renames) = renamed {
                     let old = std::mem::take(map);
                     for (k, v) in old {
@@ -463,7 +476,7 @@ impl<'a> Redactor<'a> {
             || (k.len() <= 40
                 && k.starts_with(|c: char| c.is_uppercase())
                 && self.vault.has_names()
-                && self.vault.knows_name_word(&names::fold(k)));
+                && names::with_fold(k, |f| self.vault.knows_name_word(f)));
         if k.len() < 2 || !maybe {
             return Cow::Borrowed(k);
         }

@@ -242,7 +242,10 @@ impl Engine {
         local: &mut HashSet<String>,
         out: &mut Vec<Finding>,
     ) {
-        let words = names::TextWords::new(text);
+        // The words' buffers are this thread's, reused from string to string
+        // (taken out while in use, so a nested scan would get fresh ones).
+        let mut words = TEXT_WORDS.take();
+        words.fill(text);
         let mut found = Vec::new();
         let mut rejected = Vec::new();
         names::FreeText::new(text, &words, memory, local).scan(None, &mut found, &mut rejected);
@@ -261,7 +264,19 @@ impl Engine {
             found.extend(again);
         }
         out.extend(merge_last_first(text, found, memory));
+        if words.capacity() <= MAX_SCRATCH {
+            TEXT_WORDS.set(words);
+        }
     }
+}
+
+/// A thread keeps its free-text scratch ([`names::TextWords`]) only up to
+/// this many bytes, so one huge text does not pin its buffers.
+const MAX_SCRATCH: usize = 1 << 20;
+
+thread_local! {
+    /// The free-text scanner's buffers, reused by every scan on this thread.
+    static TEXT_WORDS: std::cell::Cell<names::TextWords> = std::cell::Cell::new(names::TextWords::default());
 }
 
 /// "RAYMOND, AURORE" is one person when "Aurore Raymond" is a known full
@@ -272,6 +287,9 @@ fn merge_last_first(
     mut found: Vec<Finding>,
     memory: &(impl NameMemory + ?Sized),
 ) -> Vec<Finding> {
+    if found.len() < 2 {
+        return found;
+    }
     found.sort_by_key(|f| f.start);
     let mut out: Vec<Finding> = Vec::with_capacity(found.len());
     for f in found {
@@ -461,6 +479,40 @@ mod tests {
                 None,
             );
             assert_eq!(r.id, t.id);
+        }
+    }
+
+    #[test]
+    fn scans_on_one_thread_match_scans_on_fresh_threads() {
+        // The free-text scratch is reused from string to string on a thread:
+        // a scan must not see anything of the strings scanned before it.
+        let texts = [
+            "From: Maria Hietanen <Maria.Hietanen@globex.io>\nTo: Roger Wahlgren <r@initech.co.uk>\n\nHi Roger,\nBest regards,\nMaria\n",
+            "ask Zorblat about it",
+            "signed: RAYMOND, AURORE",
+            "Dr. Okafor met Jean-Luc Picard and Siobhan O'Brien at Victoria Station",
+            "Hi",
+            "Thanks Peter",
+            "王伟 joined",
+        ];
+        let summary = |text: &str| -> Vec<(usize, usize, String)> {
+            Engine::default()
+                .scan(text, Leaf::TEXT, &NoMemory)
+                .into_iter()
+                .map(|f| (f.start, f.end, f.normalized))
+                .collect()
+        };
+        let fresh: Vec<_> = texts
+            .iter()
+            .map(|t| std::thread::scope(|s| s.spawn(|| summary(t)).join().unwrap()))
+            .collect();
+        for _ in 0..2 {
+            for (t, want) in texts.iter().zip(&fresh) {
+                assert_eq!(&summary(t), want, "{t}");
+            }
+            for (t, want) in texts.iter().zip(&fresh).rev() {
+                assert_eq!(&summary(t), want, "{t}");
+            }
         }
     }
 

@@ -50,20 +50,9 @@ fn is_mark(c: char) -> bool {
 /// Splits `text` into words: runs of letters and digits, with inner
 /// apostrophes and hyphens (`O'Brien`, `Jean-Luc`).
 pub fn words(text: &str) -> Vec<Word> {
-    words_upto(text, usize::MAX)
-}
-
-/// The character at byte `i` of `text` (a char boundary) and its length;
-/// ASCII without decoding.
-#[inline]
-fn char_at(text: &str, i: usize) -> (char, usize) {
-    let b = text.as_bytes()[i];
-    if b < 0x80 {
-        (char::from(b), 1)
-    } else {
-        let c = text[i..].chars().next().unwrap_or('\0');
-        (c, c.len_utf8())
-    }
+    let mut out = Vec::with_capacity(text.len() / 6 + 1);
+    out.extend(WordIter::new(text));
+    out
 }
 
 /// Letter-case facts of one word character, as bits: 1 upper, 2 lower,
@@ -88,20 +77,86 @@ fn case_bits(c: char) -> u8 {
         | u8::from(c.is_alphabetic() && !u && !l) << 3
 }
 
-/// The first `limit` words of `text` (see [`words`]).
-pub fn words_upto(text: &str, limit: usize) -> Vec<Word> {
-    let mut out = Vec::with_capacity((text.len() / 6 + 1).min(limit));
-    let n = text.len();
+/// Marks a word character in [`ASCII_CLASS`].
+const WORD: u8 = 0x10;
+
+/// Per ASCII byte: `WORD | case_bits` for a word character (letters and
+/// digits), 0 for anything else.
+const ASCII_CLASS: [u8; 128] = {
+    let mut t = [0u8; 128];
     let mut i = 0;
-    while i < n && out.len() < limit {
-        let (c, len) = char_at(text, i);
-        if !is_word_char(c) {
+    while i < 128 {
+        let c = i as u8;
+        t[i] = if c.is_ascii_uppercase() {
+            WORD | 1
+        } else if c.is_ascii_lowercase() {
+            WORD | 2
+        } else if c.is_ascii_digit() {
+            WORD | 4
+        } else {
+            0
+        };
+        i += 1;
+    }
+    t
+};
+
+/// The character at byte `i` of `text` (a char boundary), its length, and
+/// its case bits ([`case_bits`]) if it is a word character
+/// ([`is_word_char`]). ASCII through a table, without decoding.
+#[inline(always)]
+fn class_at(text: &str, i: usize) -> (char, usize, Option<u8>) {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        let cls = ASCII_CLASS[usize::from(b)];
+        return (char::from(b), 1, (cls != 0).then_some(cls & !WORD));
+    }
+    class_beyond_ascii(text, i)
+}
+
+/// [`class_at`] for a character beyond ASCII.
+#[inline(never)]
+fn class_beyond_ascii(text: &str, i: usize) -> (char, usize, Option<u8>) {
+    let c = text[i..].chars().next().unwrap_or('\0');
+    (c, c.len_utf8(), is_word_char(c).then(|| case_bits(c)))
+}
+
+/// The words of a text one by one (see [`words`]), without a vector.
+pub struct WordIter<'t> {
+    text: &'t str,
+    i: usize,
+}
+
+impl<'t> WordIter<'t> {
+    pub fn new(text: &'t str) -> Self {
+        WordIter { text, i: 0 }
+    }
+}
+
+impl Iterator for WordIter<'_> {
+    type Item = Word;
+
+    fn next(&mut self) -> Option<Word> {
+        let text = self.text;
+        let bytes = text.as_bytes();
+        let n = text.len();
+        let mut i = self.i;
+        let (start, len, bits) = loop {
+            // ASCII other than letters and digits, a byte at a time.
+            while i < n && bytes[i] < 0x80 && ASCII_CLASS[usize::from(bytes[i])] == 0 {
+                i += 1;
+            }
+            if i >= n {
+                self.i = n;
+                return None;
+            }
+            let (_, len, bits) = class_at(text, i);
+            if let Some(bits) = bits {
+                break (i, len, bits);
+            }
             i += len;
-            continue;
-        }
-        let start = i;
-        let mut end = i + len;
-        let bits = case_bits(c);
+        };
+        let mut end = start + len;
         let mut upper = usize::from(bits & 1 != 0);
         let mut lower = usize::from(bits & 2 != 0);
         let mut digit = bits & 4 != 0;
@@ -109,9 +164,22 @@ pub fn words_upto(text: &str, limit: usize) -> Vec<Word> {
         let first_upper = bits & 1 != 0;
         let mut j = end;
         while j < n {
-            let (d, dl) = char_at(text, j);
-            if is_word_char(d) {
-                let bits = case_bits(d);
+            // ASCII letters and digits, a byte at a time (no uncased letters).
+            let cls = if bytes[j] < 0x80 {
+                ASCII_CLASS[usize::from(bytes[j])]
+            } else {
+                0
+            };
+            if cls != 0 {
+                upper += usize::from(cls & 1);
+                lower += usize::from((cls >> 1) & 1);
+                digit |= cls & 4 != 0;
+                j += 1;
+                end = j;
+                continue;
+            }
+            let (d, dl, dbits) = class_at(text, j);
+            if let Some(bits) = dbits {
                 upper += usize::from(bits & 1 != 0);
                 lower += usize::from(bits & 2 != 0);
                 digit |= bits & 4 != 0;
@@ -148,10 +216,9 @@ pub fn words_upto(text: &str, limit: usize) -> Vec<Word> {
         } else {
             Case::Lower
         };
-        out.push(Word { start, end, case });
-        i = j;
+        self.i = j;
+        Some(Word { start, end, case })
     }
-    out
 }
 
 /// A Han or Hangul word of two to four characters: the shape of a Chinese
@@ -209,6 +276,20 @@ pub fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     fold_into(s, &mut out);
     out
+}
+
+/// Calls `f` with the folded form of `s` ([`fold`]); a short plain-ASCII
+/// word or phrase (the usual case) is folded on the stack, not allocated.
+pub(crate) fn with_fold<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    let b = s.as_bytes();
+    if b.len() <= 32 && plain_ascii(b) {
+        let mut buf = [0u8; 32];
+        let lower = &mut buf[..b.len()];
+        lower.copy_from_slice(b);
+        lower.make_ascii_lowercase();
+        return f(std::str::from_utf8(lower).unwrap_or_default());
+    }
+    f(&fold(s))
 }
 
 /// Appends the folded form of `s` to `out` (see [`fold`]).
@@ -461,7 +542,7 @@ fn text_of<'t>(text: &'t str, w: &Word) -> &'t str {
 }
 
 fn info(text: &str, w: &Word) -> WordInfo {
-    word_info(&fold(text_of(text, w)))
+    with_fold(text_of(text, w), word_info)
 }
 
 fn is_particle(text: &str, w: &Word) -> bool {
@@ -817,7 +898,10 @@ fn only_line_prefix(s: &str) -> bool {
 }
 
 /// The words of a text, with the folded form and dictionary entry of every
-/// capitalized (or uncased-script) word computed once.
+/// capitalized (or uncased-script) word computed once, and the free-text
+/// scanner's per-word caches. One value can be refilled for text after text
+/// ([`TextWords::fill`]), so a thread's scans reuse its buffers.
+#[derive(Default)]
 pub struct TextWords {
     pub ws: Vec<Word>,
     /// Byte offsets of the line breaks, for O(log n) line starts.
@@ -826,31 +910,60 @@ pub struct TextWords {
     folded: String,
     /// Per word: its range in `folded` and its dictionary entry (cased words only).
     meta: Vec<Option<(std::ops::Range<usize>, WordInfo)>>,
+    /// Per word: its context flags ([`context_of`]), computed on first use.
+    /// They depend on the text alone.
+    ctx: Vec<std::cell::Cell<u8>>,
+    /// Per word: whether it is known (0 no, 1 yes), computed on first use;
+    /// reset by every [`FreeText::new`], since what is known can change
+    /// between two scanners of the same text.
+    known: Vec<std::cell::Cell<u8>>,
 }
 
 impl TextWords {
     pub fn new(text: &str) -> Self {
-        let ws = words(text);
-        let mut folded = String::new();
-        let meta = ws
-            .iter()
-            .map(|w| match w.case {
+        let mut w = TextWords::default();
+        w.fill(text);
+        w
+    }
+
+    /// Makes this the words of `text`, keeping the buffers' capacity.
+    /// Nothing of the text it held before survives: every buffer is cleared
+    /// and rebuilt.
+    pub fn fill(&mut self, text: &str) {
+        self.ws.clear();
+        self.ws.extend(WordIter::new(text));
+        self.folded.clear();
+        self.meta.clear();
+        for w in &self.ws {
+            self.meta.push(match w.case {
                 Case::Title | Case::Upper | Case::Uncased => {
-                    let start = folded.len();
-                    fold_into(text_of(text, w), &mut folded);
-                    let i = word_info(&folded[start..]);
-                    Some((start..folded.len(), i))
+                    let start = self.folded.len();
+                    fold_into(text_of(text, w), &mut self.folded);
+                    let i = word_info(&self.folded[start..]);
+                    Some((start..self.folded.len(), i))
                 }
                 _ => None,
-            })
-            .collect();
-        let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-        TextWords {
-            ws,
-            newlines,
-            folded,
-            meta,
+            });
         }
+        self.newlines.clear();
+        self.newlines
+            .extend(memchr::memchr_iter(b'\n', text.as_bytes()));
+        let n = self.ws.len();
+        self.ctx.clear();
+        self.ctx.resize(n, std::cell::Cell::new(UNSET));
+        self.known.clear();
+        self.known.resize(n, std::cell::Cell::new(UNSET));
+    }
+
+    /// Bytes held by the buffers (to drop a scratch grown by a huge text).
+    pub fn capacity(&self) -> usize {
+        self.ws.capacity() * std::mem::size_of::<Word>()
+            + self.newlines.capacity() * std::mem::size_of::<usize>()
+            + self.folded.capacity()
+            + self.meta.capacity()
+                * std::mem::size_of::<Option<(std::ops::Range<usize>, WordInfo)>>()
+            + self.ctx.capacity()
+            + self.known.capacity()
     }
 }
 
@@ -861,28 +974,26 @@ pub struct FreeText<'a, M: NameMemory + ?Sized> {
     pub memory: &'a M,
     /// Words learned earlier in this same text (folded), on top of the session.
     pub local: &'a std::collections::HashSet<String>,
-    /// Per word: its context flags ([`context_of`]), computed on first use.
-    ctx: Vec<std::cell::Cell<u8>>,
-    /// Per word: whether it is known (0 no, 1 yes), computed on first use.
-    /// `local` and `memory` do not change during one scanner's life.
-    known: Vec<std::cell::Cell<u8>>,
 }
 
 impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
+    /// A scanner of `text`, whose words are `words` (filled from `text`).
     pub fn new(
         text: &'a str,
         words: &'a TextWords,
         memory: &'a M,
         local: &'a std::collections::HashSet<String>,
     ) -> Self {
-        let n = words.ws.len();
+        // `local` and `memory` do not change during one scanner's life, but
+        // may between two scanners of the same text.
+        for k in &words.known {
+            k.set(UNSET);
+        }
         FreeText {
             text,
             words,
             memory,
             local,
-            ctx: vec![std::cell::Cell::new(UNSET); n],
-            known: vec![std::cell::Cell::new(UNSET); n],
         }
     }
 
@@ -890,12 +1001,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     fn context(&self, w: &Word) -> u8 {
         match self.index(w) {
             Some(k) => {
-                let c = self.ctx[k].get();
+                let c = self.words.ctx[k].get();
                 if c != UNSET {
                     return c;
                 }
                 let c = context_of(self.text, w);
-                self.ctx[k].set(c);
+                self.words.ctx[k].set(c);
                 c
             }
             None => context_of(self.text, w),
@@ -947,7 +1058,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     fn known(&self, w: &Word) -> bool {
         let k = self.index(w);
         if let Some(k) = k {
-            match self.known[k].get() {
+            match self.words.known[k].get() {
                 0 => return false,
                 1 => return true,
                 _ => {}
@@ -956,7 +1067,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let f = self.folded(w);
         let yes = self.local.contains(&*f) || self.memory.knows_name_word(&f);
         if let Some(k) = k {
-            self.known[k].set(u8::from(yes));
+            self.words.known[k].set(u8::from(yes));
         }
         yes
     }
@@ -1299,7 +1410,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return true;
         }
         ws.get(k + 1).is_some_and(|n| {
-            spaced(text, w.end, n.start) && VERBS.contains(&fold(text_of(text, n)).as_str())
+            spaced(text, w.end, n.start) && with_fold(text_of(text, n), |f| VERBS.contains(&f))
         })
     }
 
@@ -1317,7 +1428,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             // Sign-offs are short; fold only what could be one.
             if !prev_line.is_empty()
                 && prev_line.len() <= 32
-                && SIGN_OFFS.contains(&fold(prev_line).as_str())
+                && with_fold(prev_line, |f| SIGN_OFFS.contains(&f))
             {
                 return Support::Strong;
             }
@@ -1674,8 +1785,8 @@ pub fn person_value(
     // "Last, First" as a whole.
     if let Some((a, b)) = trimmed.split_once(',')
         && !b.contains(',')
-        && words_upto(a, 2).len() == 1
-        && words_upto(b, 2).len() == 1
+        && WordIter::new(a).take(2).count() == 1
+        && WordIter::new(b).take(2).count() == 1
         && looks_like_name(trimmed, &words(trimmed), how == Structured::Maybe)
     {
         push_name(value, base, base + trimmed.len(), how, memory, out);
@@ -1710,7 +1821,7 @@ pub fn person_value(
             e -= 1;
         }
         // A leading title is context, not part of the name: "Dr. Okafor".
-        if let Some(w) = words_upto(&value[s..e], 1).first() {
+        if let Some(w) = WordIter::new(&value[s..e]).next() {
             let t = &value[s + w.start..s + w.end];
             if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) {
                 let rest = value[s + w.end..e].trim_start_matches(['.', ' ']);
@@ -1749,11 +1860,11 @@ fn push_name(
             let last = &ws[ws.len() - 1];
             let org = info(name, last).blocked
                 || is_in(name, last, ORG_TAIL)
-                || EPONYM_SET.contains(fold(text_of(name, &ws[0])).as_str())
+                || with_fold(text_of(name, &ws[0]), |f| EPONYM_SET.contains(f))
                 || EPONYM_SET.contains(normalize(name).as_str());
             !org && (ws
                 .iter()
-                .any(|w| memory.knows_name_word(&fold(text_of(name, w))))
+                .any(|w| with_fold(text_of(name, w), |f| memory.knows_name_word(f)))
                 || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
                 || (ws.len() == 1 && surname_first_shape(name.trim())))
         }
@@ -1783,11 +1894,12 @@ pub fn name_from_email(address: &str) -> Option<String> {
     if !letters(a) || !letters(b) {
         return None;
     }
-    let (fa, fb) = (fold(a), fold(b));
-    let (ia, ib) = (word_info(&fa), word_info(&fb));
+    // Looked up folded on the stack; the name is built only when taught.
+    let (ia, ib) = (with_fold(a, word_info), with_fold(b, word_info));
     let given = |i: &WordInfo| i.strong_given() || i.ambiguous_given();
     let family = |i: &WordInfo| i.surname_like() || i.unknown();
     if (given(&ia) && family(&ib)) || (given(&ib) && family(&ia) && ia.surname_rank > 0) {
+        let (fa, fb) = (fold(a), fold(b));
         Some(format!("{fa} {fb}"))
     } else {
         None
@@ -1796,6 +1908,180 @@ pub fn name_from_email(address: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    /// The character at byte `i` of `text` (a char boundary) and its length;
+    /// ASCII without decoding.
+    #[inline]
+    fn char_at(text: &str, i: usize) -> (char, usize) {
+        let b = text.as_bytes()[i];
+        if b < 0x80 {
+            (char::from(b), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\0');
+            (c, c.len_utf8())
+        }
+    }
+
+    /// The splitter as it was before [`WordIter`] (a reference for the test below).
+    fn reference_words_upto(text: &str, limit: usize) -> Vec<Word> {
+        let mut out = Vec::with_capacity((text.len() / 6 + 1).min(limit));
+        let n = text.len();
+        let mut i = 0;
+        while i < n && out.len() < limit {
+            let (c, len) = char_at(text, i);
+            if !is_word_char(c) {
+                i += len;
+                continue;
+            }
+            let start = i;
+            let mut end = i + len;
+            let bits = case_bits(c);
+            let mut upper = usize::from(bits & 1 != 0);
+            let mut lower = usize::from(bits & 2 != 0);
+            let mut digit = bits & 4 != 0;
+            let mut uncased = bits & 8 != 0;
+            let first_upper = bits & 1 != 0;
+            let mut j = end;
+            while j < n {
+                let (d, dl) = char_at(text, j);
+                if is_word_char(d) {
+                    let bits = case_bits(d);
+                    upper += usize::from(bits & 1 != 0);
+                    lower += usize::from(bits & 2 != 0);
+                    digit |= bits & 4 != 0;
+                    uncased |= bits & 8 != 0;
+                    end = j + dl;
+                    j = end;
+                } else if matches!(d, '\'' | '’') && {
+                    // A possessive "'s" is not part of the name: "Aurore's".
+                    let rest = &text[j + dl..];
+                    (rest.starts_with('s') || rest.starts_with('S'))
+                        && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
+                } {
+                    break;
+                } else if matches!(d, '\'' | '’' | '-')
+                    && text[j + dl..].starts_with(|x: char| x.is_alphabetic())
+                {
+                    end = j + dl;
+                    j = end;
+                } else {
+                    break;
+                }
+            }
+            let case = if digit {
+                Case::Mixed
+            } else if uncased && upper == 0 && lower == 0 {
+                Case::Uncased
+            } else if first_upper && lower > 0 {
+                Case::Title
+            } else if upper >= 2 && lower == 0 {
+                Case::Upper
+            } else if upper == 1 && lower == 0 {
+                // A single capital letter: an initial.
+                Case::Title
+            } else {
+                Case::Lower
+            };
+            out.push(Word { start, end, case });
+            i = j;
+        }
+        out
+    }
+
+    /// Text from a small alphabet of everything the splitter treats apart:
+    /// ASCII letters and digits, apostrophes, hyphens, accents (composed and
+    /// combining), capitals beyond ASCII, uncased scripts, spaces, breaks.
+    fn random_text(x: &mut u64) -> String {
+        const ALPHABET: &[&str] = &[
+            "a", "Z", "s", "S", "7", " ", "'", "’", "-", "\n", ".", ",", "é", "É", "\u{301}", "王",
+            "김", "ß", "Ω", "٣", "_", "Ⅻ",
+        ];
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let len = (*x % 14) as usize;
+        let mut y = *x;
+        (0..len)
+            .map(|_| {
+                y = y
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ALPHABET[((y >> 33) % ALPHABET.len() as u64) as usize]
+            })
+            .collect()
+    }
+
+    fn spans(ws: &[Word]) -> Vec<(usize, usize, Case)> {
+        ws.iter().map(|w| (w.start, w.end, w.case)).collect()
+    }
+
+    #[test]
+    fn word_iter_agrees_with_the_reference_splitter() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..50_000 {
+            let s = random_text(&mut x);
+            with_fold(&s, |f| assert_eq!(f, fold(&s), "{s:?}"));
+            assert_eq!(
+                spans(&words(&s)),
+                spans(&reference_words_upto(&s, usize::MAX)),
+                "{s:?}"
+            );
+            assert_eq!(
+                WordIter::new(&s).take(2).count(),
+                reference_words_upto(&s, 2).len(),
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refilled_text_words_hold_nothing_of_the_previous_text() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut reused = TextWords::default();
+        let mem = crate::pii::NoMemory;
+        let local = HashSet::new();
+        for _ in 0..5_000 {
+            // Long texts then short ones, so stale entries would show.
+            let s = random_text(&mut x).repeat(1 + (x % 3) as usize);
+            reused.fill(&s);
+            // Warm the caches of this text, as a scan does.
+            let scanner = FreeText::new(&s, &reused, &mem, &local);
+            for w in &reused.ws {
+                scanner.context(w);
+                scanner.known(w);
+            }
+            let t = random_text(&mut x);
+            reused.fill(&t);
+            let fresh = TextWords::new(&t);
+            assert_eq!(spans(&reused.ws), spans(&fresh.ws), "{t:?}");
+            assert_eq!(reused.folded, fresh.folded, "{t:?}");
+            assert_eq!(reused.meta, fresh.meta, "{t:?}");
+            assert_eq!(reused.newlines, fresh.newlines, "{t:?}");
+            assert_eq!(reused.ctx, fresh.ctx, "{t:?}");
+            assert_eq!(reused.known, fresh.known, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn a_new_scanner_forgets_what_the_last_one_knew() {
+        let text = "ask Zorblat about it";
+        let words = TextWords::new(text);
+        let mut local = HashSet::new();
+        let mut found = Vec::new();
+        FreeText::new(text, &words, &crate::pii::NoMemory, &local).scan(
+            None,
+            &mut found,
+            &mut Vec::new(),
+        );
+        local.insert("zorblat".to_string());
+        let mut again = Vec::new();
+        FreeText::new(text, &words, &crate::pii::NoMemory, &local).scan(
+            None,
+            &mut again,
+            &mut Vec::new(),
+        );
+        assert_eq!(found.len() + 1, again.len(), "{found:?} {again:?}");
+    }
 
     #[test]
     fn ascii_fold_agrees_with_the_general_fold() {
@@ -1813,6 +2099,7 @@ mod tests {
             fold_into(&s, &mut fast);
             fold_general(&s, &mut general);
             assert_eq!(fast, general, "{s:?}");
+            with_fold(&s, |f| assert_eq!(f, fold(&s), "{s:?}"));
         }
     }
     use super::*;
