@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{Hit, ToolDoc, param_descriptions, param_names, text, top};
+use super::{Hit, ToolDoc, TopK, param_descriptions, param_names, text};
 
 /// The fields, in the order of [`Params::weights`] and [`Params::b`].
 pub const FIELDS: [&str; 7] = [
@@ -200,14 +200,13 @@ impl Index {
                 *s += idf * w;
             }
         }
-        let mut hits: Vec<Hit> = touched
-            .into_iter()
-            .map(|doc| Hit {
+        let mut best = TopK::new(limit.min(self.docs));
+        for doc in touched {
+            best.push(Hit {
                 doc: doc as usize,
                 score: scores[doc as usize],
-            })
-            .collect();
-        top(&mut hits, limit.min(self.docs));
-        hits
+            });
+        }
+        best.into_vec()
     }
 }

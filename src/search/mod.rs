@@ -133,6 +133,14 @@ pub struct Params {
     pub sem_name: f32,
     /// Whether the query's stop words are left out of its vector.
     pub sem_query_stop: bool,
+    /// Weight of the query's best similarity among a tool's short views
+    /// (its name as words, its title, its description's first sentence,
+    /// its parameter names), added to the similarity to the whole text:
+    /// a query that paraphrases one part is not diluted by the rest.
+    pub sem_views: f32,
+    /// How many of the whole-text ranking's best the views re-score.
+    pub sem_rescore: usize,
+
     /// Fusion by normalized scores (`w × score / best score` per ranking)
     /// instead of reciprocal ranks.
     pub fusion_scores: bool,
@@ -162,6 +170,8 @@ impl Default for Params {
             sem_server: 0.5,
             sem_name: 0.0,
             sem_query_stop: false,
+            sem_views: 0.0,
+            sem_rescore: 100,
             fusion_scores: true,
             rrf_k: 60.0,
             w_keyword: 1.0,
@@ -191,6 +201,9 @@ impl Params {
             "sem_server" => self.sem_server = f()?,
             "sem_name" => self.sem_name = f()?,
             "sem_query_stop" => self.sem_query_stop = f()? != 0.0,
+            "sem_views" => self.sem_views = f()?,
+            "sem_rescore" => self.sem_rescore = f()? as usize,
+
             "fusion_scores" => self.fusion_scores = f()? != 0.0,
             "rrf_k" => self.rrf_k = f()?,
             "w_keyword" => self.w_keyword = f()?,
@@ -223,15 +236,22 @@ pub struct SearchIndex {
     names: HashMap<String, Vec<u32>>,
     embedder: &'static Embedder,
     dim: usize,
-    /// One int8 vector per doc (row-major, scale [`DOC_SCALE`]).
+    /// One int8 vector per doc (row-major, scale [`DOC_SCALE`]), and the
+    /// norms of each one's tail dimensions (for [`scan`]'s bounds).
     vectors: Vec<i8>,
+    tails: Vec<[f32; 2]>,
     /// One int8 vector per doc of its name alone (empty when unused).
     name_vectors: Vec<i8>,
+    /// The short views' int8 vectors, all docs' in a row; doc `i`'s are
+    /// rows `view_start[i]..view_start[i + 1]` (empty when unused).
+    view_vectors: Vec<i8>,
+    view_start: Vec<u32>,
     /// One int8 vector per server, and each doc's server.
     server_vectors: Vec<i8>,
     doc_server: Vec<u32>,
     /// One int8 vector per keyword term (by term id), for expansion.
     term_vectors: Vec<i8>,
+    term_tails: Vec<[f32; 2]>,
     params: Params,
 }
 
@@ -280,6 +300,23 @@ impl SearchIndex {
                 quantize(&v, &mut name_vectors[i * dim..(i + 1) * dim]);
             }
         }
+        let (mut view_vectors, mut view_start) = (Vec::new(), Vec::new());
+        if params.sem_views != 0.0 {
+            view_start.reserve(docs.len() + 1);
+            view_start.push(0);
+            for d in &docs {
+                for view in doc_views(d) {
+                    let v = embedder.embed(&view);
+                    if v.iter().all(|&x| x == 0.0) {
+                        continue;
+                    }
+                    let start = view_vectors.len();
+                    view_vectors.resize(start + dim, 0);
+                    quantize(&v, &mut view_vectors[start..]);
+                }
+                view_start.push((view_vectors.len() / dim) as u32);
+            }
+        }
         // One vector per server; docs point at theirs.
         let mut server_ids: HashMap<&str, u32> = HashMap::new();
         let mut server_vectors: Vec<i8> = Vec::new();
@@ -303,6 +340,8 @@ impl SearchIndex {
                 quantize(&v, &mut term_vectors[i * dim..(i + 1) * dim]);
             }
         }
+        let tails = tail_norms(&vectors, dim);
+        let term_tails = tail_norms(&term_vectors, dim);
         tracing::debug!(
             docs = docs.len(),
             ms = start.elapsed().as_secs_f64() * 1e3,
@@ -315,10 +354,14 @@ impl SearchIndex {
             embedder,
             dim,
             vectors,
+            tails,
             name_vectors,
+            view_vectors,
+            view_start,
             server_vectors,
             doc_server,
             term_vectors,
+            term_tails,
             params,
         }
     }
@@ -346,8 +389,11 @@ impl SearchIndex {
         self.keyword.heap_bytes()
             + self.vectors.len()
             + self.name_vectors.len()
+            + self.view_vectors.len()
+            + self.view_start.len() * 4
             + self.server_vectors.len()
             + self.term_vectors.len()
+            + (self.tails.len() + self.term_tails.len()) * 8
             + self.doc_server.len() * 4
             + self
                 .names
@@ -373,7 +419,9 @@ impl SearchIndex {
         }
     }
 
-    fn semantic(&self, query: &str, limit: usize) -> Vec<Hit> {
+    /// The query's int8 vector and the scale of its dot products, or
+    /// `None` when no token of it is known.
+    fn query_vector(&self, query: &str) -> Option<QueryVector> {
         let q = if self.params.sem_query_stop {
             let kept: Vec<String> = text::words(query)
                 .into_iter()
@@ -384,29 +432,76 @@ impl SearchIndex {
             self.embedder.embed(query)
         };
         if q.iter().all(|&x| x == 0.0) {
-            return Vec::new();
+            return None;
         }
-        let mut qi = vec![0i8; self.dim];
-        let qscale = quantize(&q, &mut qi) * DOC_SCALE;
-        let server_sim: Vec<f32> = self
+        let mut v = vec![0i8; self.dim];
+        let scale = quantize(&q, &mut v) * DOC_SCALE;
+        let v = widen(&v);
+        let server_sim = self
             .server_vectors
             .chunks_exact(self.dim)
-            .map(|v| dot_i8(&qi, v) as f32 * qscale * self.params.sem_server)
+            .map(|sv| dot(&v, sv) as f32 * scale * self.params.sem_server)
             .collect();
-        let mut hits: Vec<Hit> = self
-            .vectors
-            .chunks_exact(self.dim)
-            .zip(&self.doc_server)
-            .enumerate()
-            .map(|(doc, (v, &s))| {
-                let mut score = dot_i8(&qi, v) as f32 * qscale + server_sim[s as usize];
-                if let Some(nv) = self.name_vectors.get(doc * self.dim..(doc + 1) * self.dim) {
-                    score += dot_i8(&qi, nv) as f32 * qscale * self.params.sem_name;
+        Some(QueryVector {
+            tails: tail_norms(&v, self.dim)
+                .first()
+                .copied()
+                .unwrap_or_default(),
+            v,
+            scale,
+            server_sim,
+        })
+    }
+
+    /// What a doc's views add to its score.
+    fn view_score(&self, q: &QueryVector, doc: usize) -> f32 {
+        let (Some(&a), Some(&b)) = (self.view_start.get(doc), self.view_start.get(doc + 1)) else {
+            return 0.0;
+        };
+        let rows = &self.view_vectors[a as usize * self.dim..b as usize * self.dim];
+        let best = rows.chunks_exact(self.dim).map(|v| dot(&q.v, v)).max();
+        best.map_or(0.0, |d| d as f32 * q.scale * self.params.sem_views)
+    }
+
+    fn semantic(&self, query: &str, limit: usize) -> Vec<Hit> {
+        match self.query_vector(query) {
+            Some(q) => self.semantic_with(&q, limit),
+            None => Vec::new(),
+        }
+    }
+
+    fn semantic_with(&self, q: &QueryVector, limit: usize) -> Vec<Hit> {
+        let views = !self.view_start.is_empty();
+        let depth = if views {
+            limit.max(self.params.sem_rescore)
+        } else {
+            limit
+        };
+        let named = !self.name_vectors.is_empty();
+        let mut hits = scan(
+            &self.vectors,
+            &self.tails,
+            self.dim,
+            &q.v,
+            q.tails,
+            depth,
+            f32::NEG_INFINITY,
+            |_| false,
+            |doc, d| {
+                let mut score = d * q.scale + q.server_sim[self.doc_server[doc] as usize];
+                if named {
+                    let nv = &self.name_vectors[doc * self.dim..(doc + 1) * self.dim];
+                    score += dot(&q.v, nv) as f32 * q.scale * self.params.sem_name;
                 }
-                Hit { doc, score }
-            })
-            .collect();
-        top(&mut hits, limit);
+                score
+            },
+        );
+        if views {
+            for h in &mut hits {
+                h.score += self.view_score(q, h.doc);
+            }
+            top(&mut hits, limit);
+        }
         hits
     }
 
@@ -457,28 +552,39 @@ impl SearchIndex {
         let p = &self.params;
         let mut terms: HashMap<u32, f32> = self.keyword.query_terms(query).into_iter().collect();
         if p.expand_k == 0 || self.term_vectors.is_empty() {
-            return terms.into_iter().collect();
+            let mut out: Vec<(u32, f32)> = terms.into_iter().collect();
+            out.sort_unstable_by_key(|(id, _)| *id);
+            return out;
         }
+        let mut seen: Vec<String> = Vec::new();
         let mut qi = vec![0i8; self.dim];
         for (word, term) in text::words_and_terms(query) {
+            if seen.contains(&word) {
+                continue;
+            }
             let v = self.embedder.embed(&word);
+            seen.push(word);
             if v.iter().all(|&x| x == 0.0) {
                 continue;
             }
             quantize(&v, &mut qi);
+            let q = widen(&qi);
+            let q_tails = tail_norms(&q, self.dim)
+                .first()
+                .copied()
+                .unwrap_or_default();
             let own = self.keyword.term_id(&term);
-            let mut near: Vec<Hit> = self
-                .term_vectors
-                .chunks_exact(self.dim)
-                .enumerate()
-                .filter(|(id, _)| Some(*id as u32) != own)
-                .map(|(id, tv)| Hit {
-                    doc: id,
-                    score: dot_i8(&qi, tv) as f32 * DOC_SCALE * DOC_SCALE,
-                })
-                .filter(|h| h.score >= p.expand_min)
-                .collect();
-            top(&mut near, p.expand_k);
+            let near = scan(
+                &self.term_vectors,
+                &self.term_tails,
+                self.dim,
+                &q,
+                q_tails,
+                p.expand_k,
+                p.expand_min,
+                |id| own == Some(id as u32),
+                |_, d| d * DOC_SCALE * DOC_SCALE,
+            );
             for h in near {
                 let w = terms.entry(h.doc as u32).or_default();
                 *w = w.max(p.expand_weight * h.score);
@@ -566,6 +672,18 @@ fn name_regex(query: &str) -> Option<regex::Regex> {
         .ok()
 }
 
+/// A query's vector for the semantic ranking.
+struct QueryVector {
+    /// Widened to i16 once, so the scan extends only the doc's bytes.
+    v: Vec<i16>,
+    /// Dot products of `v` with a doc's vector times this are cosines.
+    scale: f32,
+    /// The server prior, per server (weight included).
+    server_sim: Vec<f32>,
+    /// Norms of `v`'s tail dimensions (for [`scan`]'s bounds).
+    tails: [f32; 2],
+}
+
 /// Doc vectors are quantized with one shared scale: unit vectors have no
 /// component above 1.
 const DOC_SCALE: f32 = 1.0 / 127.0;
@@ -577,10 +695,19 @@ fn quantize(v: &[f32], out: &mut [i8]) -> f32 {
     DOC_SCALE
 }
 
-/// Dot product of two int8 vectors, over fixed 16-lane chunks (array
-/// references, so no bounds checks) that compile to SIMD multiply-adds on
-/// baseline x86-64 and aarch64: about 4× the plain iterator sum.
-fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
+/// A query's int8 vector as i16, for [`dot`].
+fn widen(v: &[i8]) -> Vec<i16> {
+    v.iter().map(|&x| i16::from(x)).collect()
+}
+
+/// Dot product of a query vector (int8 values widened to i16 once per
+/// query) with a stored int8 vector, over fixed 16-lane chunks (array
+/// references, so no bounds checks) that compile to SIMD multiply-adds
+/// (`pmaddwd` on baseline x86-64) with only the stored side sign-extended
+/// per call. Kept out of line: inlined into the scans' loops it was
+/// compiled as scalar code (10× slower).
+#[inline(never)]
+fn dot(a: &[i16], b: &[i8]) -> i32 {
     let mut acc = [0i32; 16];
     let (ca, cb) = (a.chunks_exact(16), b.chunks_exact(16));
     let tail: i32 = ca
@@ -590,7 +717,7 @@ fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
         .map(|(&x, &y)| i32::from(x) * i32::from(y))
         .sum();
     for (x, y) in ca.zip(cb) {
-        let (Ok(x), Ok(y)) = (<&[i8; 16]>::try_from(x), <&[i8; 16]>::try_from(y)) else {
+        let (Ok(x), Ok(y)) = (<&[i16; 16]>::try_from(x), <&[i8; 16]>::try_from(y)) else {
             continue;
         };
         for ((s, &p), &q) in acc.iter_mut().zip(x).zip(y) {
@@ -600,15 +727,164 @@ fn dot_i8(a: &[i8], b: &[i8]) -> i32 {
     acc.iter().sum::<i32>() + tail
 }
 
+/// The order of results: higher score first, then lower doc.
+fn rank_order(a: &Hit, b: &Hit) -> std::cmp::Ordering {
+    b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc))
+}
+
 /// Sorts the best `limit` hits first (score, then doc for a stable order)
 /// and drops the rest.
 fn top(hits: &mut Vec<Hit>, limit: usize) {
-    let cmp = |a: &Hit, b: &Hit| b.score.total_cmp(&a.score).then(a.doc.cmp(&b.doc));
     if hits.len() > limit && limit > 0 {
-        hits.select_nth_unstable_by(limit - 1, cmp);
+        hits.select_nth_unstable_by(limit - 1, rank_order);
         hits.truncate(limit);
     }
-    hits.sort_unstable_by(cmp);
+    hits.sort_unstable_by(rank_order);
+}
+
+/// The best `k` hits pushed so far, in the order of [`top`] (which keeps
+/// the same ones): for scans that would otherwise collect every hit. A
+/// heap whose top is the worst kept, so most pushes cost one comparison.
+pub(crate) struct TopK {
+    k: usize,
+    heap: std::collections::BinaryHeap<Worst>,
+}
+
+/// A hit ordered so that the one that ranks last is the greatest.
+struct Worst(Hit);
+
+impl PartialEq for Worst {
+    fn eq(&self, other: &Self) -> bool {
+        rank_order(&self.0, &other.0).is_eq()
+    }
+}
+impl Eq for Worst {}
+impl PartialOrd for Worst {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Worst {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        rank_order(&self.0, &other.0)
+    }
+}
+
+impl TopK {
+    pub(crate) fn new(k: usize) -> TopK {
+        TopK {
+            k,
+            heap: std::collections::BinaryHeap::with_capacity(k.min(4096) + 1),
+        }
+    }
+
+    /// The worst score kept once `k` are kept: a hit scoring under it
+    /// cannot enter.
+    #[inline]
+    pub(crate) fn bar(&self) -> Option<f32> {
+        if self.heap.len() >= self.k {
+            self.heap.peek().map(|w| w.0.score)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, hit: Hit) {
+        if self.heap.len() < self.k {
+            self.heap.push(Worst(hit));
+        } else if let Some(mut worst) = self.heap.peek_mut()
+            && rank_order(&hit, &worst.0).is_lt()
+        {
+            *worst = Worst(hit);
+        }
+    }
+
+    pub(crate) fn into_vec(self) -> Vec<Hit> {
+        self.heap
+            .into_sorted_vec()
+            .into_iter()
+            .map(|w| w.0)
+            .collect()
+    }
+}
+
+/// Where the pruned scans check their bound: after half and after three
+/// quarters of the dimensions. The table's dimensions come from PCA, in
+/// decreasing variance, so most of a dot product is in its first half
+/// and what is left is small.
+fn cuts(dim: usize) -> [usize; 2] {
+    [dim / 2, dim * 3 / 4]
+}
+
+/// Per row of `rows`, the norms of its dimensions after each cut, rounded
+/// up (for the bounds of [`scan`]).
+fn tail_norms<T: Copy + Into<i32>>(rows: &[T], dim: usize) -> Vec<[f32; 2]> {
+    if dim == 0 {
+        return Vec::new();
+    }
+    rows.chunks_exact(dim)
+        .map(|r| cuts(dim).map(|c| norm_up(&r[c..])))
+        .collect()
+}
+
+fn norm_up<T: Copy + Into<i32>>(x: &[T]) -> f32 {
+    let sq: i64 = x
+        .iter()
+        .map(|&v| {
+            let v = i64::from(v.into());
+            v * v
+        })
+        .sum();
+    ((sq as f64).sqrt() * (1.0 + 1e-6)) as f32
+}
+
+/// One pass of a query over int8 rows: the best `k` rows under `score`
+/// (of the row and its dot product with `q`; it must not decrease as the
+/// dot product grows), leaving out rows that `skip` names and scores under
+/// `floor`. The same hits as scoring every row in full: a row is left
+/// after part of its dot product only when an upper bound of its score is
+/// under the floor or under the worst of `k` already kept. The bound is
+/// the part summed plus Cauchy-Schwarz on the rest (`q_tails[i] ×
+/// tails[row][i]`, both rounded up, plus one for the float sums).
+#[allow(clippy::too_many_arguments)]
+fn scan(
+    rows: &[i8],
+    tails: &[[f32; 2]],
+    dim: usize,
+    q: &[i16],
+    q_tails: [f32; 2],
+    k: usize,
+    floor: f32,
+    skip: impl Fn(usize) -> bool,
+    score: impl Fn(usize, f32) -> f32,
+) -> Vec<Hit> {
+    let [c1, c2] = cuts(dim);
+    let mut best = TopK::new(k);
+    if k == 0 || dim == 0 {
+        return Vec::new();
+    }
+    let (q1, q2, q3) = (&q[..c1], &q[c1..c2], &q[c2..]);
+    for (row, (v, t)) in rows.chunks_exact(dim).zip(tails).enumerate() {
+        if skip(row) {
+            continue;
+        }
+        let bar = best.bar().map_or(floor, |b| b.max(floor));
+        let mut acc = dot(q1, &v[..c1]);
+        if score(row, acc as f32 + q_tails[0] * t[0] + 1.0) < bar {
+            continue;
+        }
+        acc += dot(q2, &v[c1..c2]);
+        if score(row, acc as f32 + q_tails[1] * t[1] + 1.0) < bar {
+            continue;
+        }
+        acc += dot(q3, &v[c2..]);
+        let s = score(row, acc as f32);
+        if s >= floor {
+            best.push(Hit { doc: row, score: s });
+        }
+    }
+    best.into_vec()
 }
 
 /// The text a tool's semantic vector reads: its name as words, title and
@@ -641,6 +917,47 @@ fn doc_text(d: &ToolDoc, p: &Params) -> String {
         }
     }
     t
+}
+
+/// A tool's short views for [`Params::sem_views`]: its name as words, its
+/// title, its description's first sentence, its parameter names as words.
+fn doc_views(d: &ToolDoc) -> Vec<String> {
+    let mut views = vec![text::words(&d.tool.name).join(" ")];
+    if let Some(title) = d.tool.title.as_deref().or(d
+        .tool
+        .annotations
+        .as_ref()
+        .and_then(|a| a.title.as_deref()))
+    {
+        views.push(title.to_string());
+    }
+    if let Some(desc) = d.tool.description.as_deref() {
+        views.push(prefix_chars(first_sentence(desc.trim()), 300).to_string());
+    }
+    let params = param_names(&d.tool.input_schema)
+        .iter()
+        .flat_map(|n| text::words(n))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !params.is_empty() {
+        views.push(params);
+    }
+    views
+}
+
+/// Text up to the end of its first sentence (a `.`, `!` or `?` before
+/// white space, or a line break).
+fn first_sentence(s: &str) -> &str {
+    let b = s.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        if c == b'\n' {
+            return &s[..i];
+        }
+        if matches!(c, b'.' | b'!' | b'?') && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+            return &s[..=i];
+        }
+    }
+    s
 }
 
 /// What a server is, for the semantic server prior.
@@ -808,10 +1125,84 @@ mod tests {
                 .zip(&b[..n])
                 .map(|(&x, &y)| i32::from(x) * i32::from(y))
                 .sum();
-            assert_eq!(dot_i8(&a[..n], &b[..n]), want, "n = {n}");
+            assert_eq!(dot(&widen(&a[..n]), &b[..n]), want, "n = {n}");
         }
         let max = vec![-127i8; 256];
-        assert_eq!(dot_i8(&max, &max), 127 * 127 * 256);
+        assert_eq!(dot(&widen(&max), &max), 127 * 127 * 256);
+    }
+
+    #[test]
+    fn top_k_keeps_what_sorting_keeps() {
+        // Scores with ties (a few distinct values), pushed in and out of
+        // doc order, for small and large k.
+        let mut x = 0x9e37_79b9_u32;
+        let hits: Vec<Hit> = (0..500)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                Hit {
+                    doc: (i * 7919) % 500,
+                    score: (x % 23) as f32 * 0.5,
+                }
+            })
+            .collect();
+        for k in [0, 1, 3, 10, 64, 65, 200, 600] {
+            let mut want = hits.clone();
+            top(&mut want, k);
+            if k == 0 {
+                want.clear();
+            }
+            let mut got = TopK::new(k);
+            hits.iter().for_each(|&h| got.push(h));
+            assert_eq!(got.into_vec(), want, "k = {k}");
+        }
+    }
+
+    #[test]
+    fn pruned_scans_find_what_full_scans_find() {
+        // Rows whose energy falls off with the dimension (as PCA's do),
+        // with repeats so that scores tie.
+        let dim = 64;
+        let mut x = 0x2545_f491_u32;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        let row = |next: &mut dyn FnMut() -> u32| -> Vec<i8> {
+            (0..dim)
+                .map(|i| {
+                    let span = 255 / (1 + i as u32 / 8);
+                    ((next() % span) as i32 - span as i32 / 2) as i8
+                })
+                .collect()
+        };
+        let mut rows: Vec<i8> = (0..300).flat_map(|_| row(&mut next)).collect();
+        rows.extend_from_within(..20 * dim);
+        let tails = tail_norms(&rows, dim);
+        for _ in 0..20 {
+            let q = widen(&row(&mut next));
+            let q_tails = tail_norms(&q, dim)[0];
+            let score = |r: usize, d: f32| d * 1e-4 + (r % 7) as f32 * 0.01;
+            for (k, floor) in [(1, f32::NEG_INFINITY), (10, f32::NEG_INFINITY), (5, 0.5)] {
+                let skip = |r: usize| r % 11 == 3;
+                let mut want: Vec<Hit> = rows
+                    .chunks_exact(dim)
+                    .enumerate()
+                    .filter(|&(r, _)| !skip(r))
+                    .map(|(r, v)| Hit {
+                        doc: r,
+                        score: score(r, dot(&q, v) as f32),
+                    })
+                    .filter(|h| h.score >= floor)
+                    .collect();
+                top(&mut want, k);
+                let got = scan(&rows, &tails, dim, &q, q_tails, k, floor, skip, score);
+                assert_eq!(got, want, "k = {k}, floor = {floor}");
+            }
+        }
     }
 
     #[test]
