@@ -357,12 +357,22 @@ pub(crate) const PARTICLES: &[&str] = &[
 
 /// The words of a folded name worth remembering for recall: two letters or
 /// more, particles left out ("joão miguel da cruz" → joão, miguel, cruz).
+/// A Chinese or Korean name written surname first without a space ("吴洋",
+/// "장하은") also gives its surname and its given name, which are
+/// mentioned alone ("Hi 洋,", "하은 can you…") and may be one character.
 pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
     folded
         .split(|c: char| c.is_whitespace() || c == ',')
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
         // Particles are at most five bytes long: the length test skips the list.
         .filter(|w| w.chars().count() >= 2 && !(w.len() <= 5 && PARTICLES.contains(w)))
+        .flat_map(|w| {
+            let parts = surname_first_shape(w).then(|| {
+                let k = w.chars().next().map_or(0, char::len_utf8);
+                [&w[..k], &w[k..]]
+            });
+            std::iter::once(w).chain(parts.into_iter().flatten())
+        })
 }
 
 const TITLES: &[&str] = &[
@@ -2242,6 +2252,26 @@ mod tests {
         );
         assert!(scan_with("Mark the ticket", &["mark"]).is_empty());
         assert_eq!(scan_with("thanks 유진 for", &["유진"]), ["유진"]);
+    }
+
+    #[test]
+    fn surname_first_names_teach_their_parts() {
+        let words = |n: &str| name_words(n).collect::<Vec<_>>();
+        assert_eq!(words("吴洋"), ["吴洋", "吴", "洋"]);
+        assert_eq!(words("장하은"), ["장하은", "장", "하은"]);
+        assert_eq!(words("maya vieira"), ["maya", "vieira"]);
+        // Not a surname-first shape: no parts.
+        assert_eq!(words("海洋"), ["海洋"]);
+        assert_eq!(words("東京都庁前駅"), ["東京都庁前駅"]);
+
+        // What the session learned from "吴洋" finds the given name alone,
+        // and only as a word of its own.
+        let learned: Vec<&str> = name_words("吴洋").collect();
+        assert_eq!(scan_with("Escalate to 洋 (ext 4) if blocked.", &learned), ["洋"]);
+        assert_eq!(scan_with("Hi 洋, the build is green.", &learned), ["洋"]);
+        assert!(scan_with("太平洋 and 海洋 are oceans", &learned).is_empty());
+        let learned: Vec<&str> = name_words("장하은").collect();
+        assert_eq!(scan_with("Escalate to 하은 if blocked.", &learned), ["하은"]);
     }
 
     #[test]
