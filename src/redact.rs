@@ -76,7 +76,10 @@ fn looks_like_json(s: &str) -> bool {
 }
 
 /// Is this object about a person? Its keys say so (`email`, `first_name`),
-/// or those of an object right under it (`"contact": {"email": ...}`).
+/// or those of an object right under it (`"contact": {"email": ...}`), or,
+/// when it has a generic person key (`contact`, `name`, `owner`), another
+/// member's value is an address or a phone number whatever its key says
+/// (`{"contact": "…", "number": "+44 20 7946 0958"}`).
 fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_people: bool) -> bool {
     parent_people
         || map.values().zip(infos).any(|(v, i)| {
@@ -86,6 +89,29 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
                         .any(|k| matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone))
                 })
         })
+        || (infos.iter().any(|i| i.kind == KeyKind::MaybePerson)
+            && map.values().zip(infos).any(|(v, i)| {
+                i.kind != KeyKind::MaybePerson && v.as_str().is_some_and(is_contact_value)
+            }))
+}
+
+/// Is `s`, as a whole, one email address or one phone number?
+fn is_contact_value(s: &str) -> bool {
+    let t = s.trim();
+    if t.len() < 7 || t.len() > 64 {
+        return false;
+    }
+    let whole = |found: &[Finding]| matches!(found, [f] if f.start == s.len() - s.trim_start().len() && f.end == s.trim_end().len());
+    let mut found = Vec::new();
+    if t.contains('@') {
+        crate::pii::email::find(s, &mut found);
+        return whole(&found);
+    }
+    if t.bytes().filter(u8::is_ascii_digit).count() < crate::pii::phone::MIN_DIGITS {
+        return false;
+    }
+    crate::pii::phone::find(s, &mut found);
+    whole(&found)
 }
 
 /// The kind of a member: its key's, or, for a generic wrapper such as
@@ -880,6 +906,37 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn a_phone_or_address_value_makes_a_person_object() {
+        // The number's key says nothing; its value is a phone number.
+        let (d, _) = run(json!({"calls": [
+            {"contact": "Isolde Throckmorton", "number": "+49 30 166960", "direction": "in"},
+            {"contact": "Marigold Abernethy", "line": "isolde@example.org"}
+        ]}));
+        let calls = d["calls"].as_array().unwrap();
+        assert_eq!(calls[0]["contact"], "[NAME_1]");
+        assert_eq!(calls[0]["number"], "[PHONE_1]");
+        assert_eq!(calls[1]["contact"], "[NAME_2]");
+        // A short count, or a phone inside a sentence, vouches for nothing:
+        // a generic key with no support stays as it was.
+        for other in [
+            json!({"number": "1618"}),
+            json!({"note": "call +49 30 166960 after six"}),
+        ] {
+            let mut doc = json!({"contact": "Marigold Abernethy", "direction": "out"});
+            doc.as_object_mut()
+                .unwrap()
+                .extend(other.as_object().unwrap().clone());
+            let (d, _) = run(doc);
+            assert_eq!(d["contact"], "Marigold Abernethy", "{d}");
+        }
+        assert!(is_contact_value(" +49 30 166960 "));
+        assert!(is_contact_value("isolde@example.org"));
+        assert!(!is_contact_value("call +49 30 166960 after six"));
+        assert!(!is_contact_value("1618"));
+        assert!(!is_contact_value("a@b.c and d@e.org"));
     }
 
     #[test]

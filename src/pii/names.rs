@@ -2256,7 +2256,9 @@ mod tests {
 
     #[test]
     fn surname_first_names_teach_their_parts() {
-        let words = |n: &str| name_words(n).collect::<Vec<_>>();
+        fn words(n: &str) -> Vec<&str> {
+            name_words(n).collect()
+        }
         assert_eq!(words("吴洋"), ["吴洋", "吴", "洋"]);
         assert_eq!(words("장하은"), ["장하은", "장", "하은"]);
         assert_eq!(words("maya vieira"), ["maya", "vieira"]);
@@ -2267,11 +2269,17 @@ mod tests {
         // What the session learned from "吴洋" finds the given name alone,
         // and only as a word of its own.
         let learned: Vec<&str> = name_words("吴洋").collect();
-        assert_eq!(scan_with("Escalate to 洋 (ext 4) if blocked.", &learned), ["洋"]);
+        assert_eq!(
+            scan_with("Escalate to 洋 (ext 4) if blocked.", &learned),
+            ["洋"]
+        );
         assert_eq!(scan_with("Hi 洋, the build is green.", &learned), ["洋"]);
         assert!(scan_with("太平洋 and 海洋 are oceans", &learned).is_empty());
         let learned: Vec<&str> = name_words("장하은").collect();
-        assert_eq!(scan_with("Escalate to 하은 if blocked.", &learned), ["하은"]);
+        assert_eq!(
+            scan_with("Escalate to 하은 if blocked.", &learned),
+            ["하은"]
+        );
     }
 
     #[test]
