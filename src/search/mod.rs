@@ -133,13 +133,6 @@ pub struct Params {
     pub sem_name: f32,
     /// Whether the query's stop words are left out of its vector.
     pub sem_query_stop: bool,
-    /// Weight of the query's best similarity among a tool's short views
-    /// (its name as words, its title, its description's first sentence,
-    /// its parameter names), added to the similarity to the whole text:
-    /// a query that paraphrases one part is not diluted by the rest.
-    pub sem_views: f32,
-    /// How many of the whole-text ranking's best the views re-score.
-    pub sem_rescore: usize,
 
     /// Fusion by normalized scores (`w × score / best score` per ranking)
     /// instead of reciprocal ranks.
@@ -170,8 +163,6 @@ impl Default for Params {
             sem_server: 0.5,
             sem_name: 0.0,
             sem_query_stop: false,
-            sem_views: 0.0,
-            sem_rescore: 100,
             fusion_scores: true,
             rrf_k: 60.0,
             w_keyword: 1.0,
@@ -201,8 +192,6 @@ impl Params {
             "sem_server" => self.sem_server = f()?,
             "sem_name" => self.sem_name = f()?,
             "sem_query_stop" => self.sem_query_stop = f()? != 0.0,
-            "sem_views" => self.sem_views = f()?,
-            "sem_rescore" => self.sem_rescore = f()? as usize,
 
             "fusion_scores" => self.fusion_scores = f()? != 0.0,
             "rrf_k" => self.rrf_k = f()?,
@@ -242,10 +231,6 @@ pub struct SearchIndex {
     tails: Vec<[f32; 2]>,
     /// One int8 vector per doc of its name alone (empty when unused).
     name_vectors: Vec<i8>,
-    /// The short views' int8 vectors, all docs' in a row; doc `i`'s are
-    /// rows `view_start[i]..view_start[i + 1]` (empty when unused).
-    view_vectors: Vec<i8>,
-    view_start: Vec<u32>,
     /// One int8 vector per server, and each doc's server.
     server_vectors: Vec<i8>,
     doc_server: Vec<u32>,
@@ -300,23 +285,6 @@ impl SearchIndex {
                 quantize(&v, &mut name_vectors[i * dim..(i + 1) * dim]);
             }
         }
-        let (mut view_vectors, mut view_start) = (Vec::new(), Vec::new());
-        if params.sem_views != 0.0 {
-            view_start.reserve(docs.len() + 1);
-            view_start.push(0);
-            for d in &docs {
-                for view in doc_views(d) {
-                    let v = embedder.embed(&view);
-                    if v.iter().all(|&x| x == 0.0) {
-                        continue;
-                    }
-                    let start = view_vectors.len();
-                    view_vectors.resize(start + dim, 0);
-                    quantize(&v, &mut view_vectors[start..]);
-                }
-                view_start.push((view_vectors.len() / dim) as u32);
-            }
-        }
         // One vector per server; docs point at theirs.
         let mut server_ids: HashMap<&str, u32> = HashMap::new();
         let mut server_vectors: Vec<i8> = Vec::new();
@@ -356,8 +324,6 @@ impl SearchIndex {
             vectors,
             tails,
             name_vectors,
-            view_vectors,
-            view_start,
             server_vectors,
             doc_server,
             term_vectors,
@@ -389,8 +355,6 @@ impl SearchIndex {
         self.keyword.heap_bytes()
             + self.vectors.len()
             + self.name_vectors.len()
-            + self.view_vectors.len()
-            + self.view_start.len() * 4
             + self.server_vectors.len()
             + self.term_vectors.len()
             + (self.tails.len() + self.term_tails.len()) * 8
@@ -453,16 +417,6 @@ impl SearchIndex {
         })
     }
 
-    /// What a doc's views add to its score.
-    fn view_score(&self, q: &QueryVector, doc: usize) -> f32 {
-        let (Some(&a), Some(&b)) = (self.view_start.get(doc), self.view_start.get(doc + 1)) else {
-            return 0.0;
-        };
-        let rows = &self.view_vectors[a as usize * self.dim..b as usize * self.dim];
-        let best = rows.chunks_exact(self.dim).map(|v| dot(&q.v, v)).max();
-        best.map_or(0.0, |d| d as f32 * q.scale * self.params.sem_views)
-    }
-
     fn semantic(&self, query: &str, limit: usize) -> Vec<Hit> {
         match self.query_vector(query) {
             Some(q) => self.semantic_with(&q, limit),
@@ -471,20 +425,14 @@ impl SearchIndex {
     }
 
     fn semantic_with(&self, q: &QueryVector, limit: usize) -> Vec<Hit> {
-        let views = !self.view_start.is_empty();
-        let depth = if views {
-            limit.max(self.params.sem_rescore)
-        } else {
-            limit
-        };
         let named = !self.name_vectors.is_empty();
-        let mut hits = scan(
+        scan(
             &self.vectors,
             &self.tails,
             self.dim,
             &q.v,
             q.tails,
-            depth,
+            limit,
             f32::NEG_INFINITY,
             |_| false,
             |doc, d| {
@@ -495,14 +443,7 @@ impl SearchIndex {
                 }
                 score
             },
-        );
-        if views {
-            for h in &mut hits {
-                h.score += self.view_score(q, h.doc);
-            }
-            top(&mut hits, limit);
-        }
-        hits
+        )
     }
 
     fn fusion(&self, query: &str, limit: usize) -> Vec<Hit> {
@@ -917,47 +858,6 @@ fn doc_text(d: &ToolDoc, p: &Params) -> String {
         }
     }
     t
-}
-
-/// A tool's short views for [`Params::sem_views`]: its name as words, its
-/// title, its description's first sentence, its parameter names as words.
-fn doc_views(d: &ToolDoc) -> Vec<String> {
-    let mut views = vec![text::words(&d.tool.name).join(" ")];
-    if let Some(title) = d.tool.title.as_deref().or(d
-        .tool
-        .annotations
-        .as_ref()
-        .and_then(|a| a.title.as_deref()))
-    {
-        views.push(title.to_string());
-    }
-    if let Some(desc) = d.tool.description.as_deref() {
-        views.push(prefix_chars(first_sentence(desc.trim()), 300).to_string());
-    }
-    let params = param_names(&d.tool.input_schema)
-        .iter()
-        .flat_map(|n| text::words(n))
-        .collect::<Vec<_>>()
-        .join(" ");
-    if !params.is_empty() {
-        views.push(params);
-    }
-    views
-}
-
-/// Text up to the end of its first sentence (a `.`, `!` or `?` before
-/// white space, or a line break).
-fn first_sentence(s: &str) -> &str {
-    let b = s.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if c == b'\n' {
-            return &s[..i];
-        }
-        if matches!(c, b'.' | b'!' | b'?') && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
-            return &s[..=i];
-        }
-    }
-    s
 }
 
 /// What a server is, for the semantic server prior.
