@@ -453,7 +453,9 @@ impl SearchIndex {
             .keyword
             .search_terms(&self.expanded_terms(query), depth);
         let semantic = self.semantic(query, depth);
-        let mut fused: HashMap<usize, f32> = HashMap::new();
+        // Each ranking's contributions, merged per doc below (keyword's
+        // first, as they are added).
+        let mut parts: Vec<(usize, f32)> = Vec::with_capacity(keyword.len() + semantic.len());
         if p.fusion_scores {
             // Each ranking's scores scaled to [0, 1] over what was read of
             // it: keyword by its best score, semantic between its worst
@@ -462,26 +464,23 @@ impl SearchIndex {
                 .first()
                 .map_or(1.0, |h| h.score.max(f32::MIN_POSITIVE));
             for h in &keyword {
-                *fused.entry(h.doc).or_default() += p.w_keyword * h.score / best;
+                parts.push((h.doc, p.w_keyword * h.score / best));
             }
             if let (Some(hi), Some(lo)) = (semantic.first(), semantic.last()) {
                 let span = (hi.score - lo.score).max(f32::MIN_POSITIVE);
                 for h in &semantic {
-                    *fused.entry(h.doc).or_default() += p.w_semantic * (h.score - lo.score) / span;
+                    parts.push((h.doc, p.w_semantic * (h.score - lo.score) / span));
                 }
             }
         } else {
             for (rank, h) in keyword.iter().enumerate() {
-                *fused.entry(h.doc).or_default() += p.w_keyword / (p.rrf_k + rank as f32 + 1.0);
+                parts.push((h.doc, p.w_keyword / (p.rrf_k + rank as f32 + 1.0)));
             }
             for (rank, h) in semantic.iter().enumerate() {
-                *fused.entry(h.doc).or_default() += p.w_semantic / (p.rrf_k + rank as f32 + 1.0);
+                parts.push((h.doc, p.w_semantic / (p.rrf_k + rank as f32 + 1.0)));
             }
         }
-        let mut hits: Vec<Hit> = fused
-            .into_iter()
-            .map(|(doc, score)| Hit { doc, score })
-            .collect();
+        let mut hits = merge_parts(parts);
         self.apply_boosts(query, &mut hits);
         top(&mut hits, limit);
         hits
@@ -578,9 +577,13 @@ impl SearchIndex {
                 exact(word, EXACT_BOOST / 2.0, &mut out);
             }
         }
-        if let Some(re) = name_regex(q) {
+        if let Some(re) = name_matcher(q) {
             for (i, d) in self.docs.iter().enumerate() {
-                if re.is_match(&d.exposed_name) || re.is_match(&d.tool.name) {
+                // The tool's own name only when it differs from the exposed
+                // one (unprefixed servers): the same string matches alike.
+                if re.is_match(&d.exposed_name)
+                    || d.tool.name != d.exposed_name && re.is_match(&d.tool.name)
+                {
                     let e = out.entry(i).or_default();
                     *e = e.max(REGEX_BOOST);
                 }
@@ -590,9 +593,26 @@ impl SearchIndex {
     }
 }
 
+/// Per doc, the sum of its parts, each added to 0 in the order given (a
+/// stable sort by doc keeps that order), as a hash map of sums would.
+fn merge_parts(mut parts: Vec<(usize, f32)>) -> Vec<Hit> {
+    parts.sort_by_key(|&(doc, _)| doc);
+    let mut hits: Vec<Hit> = Vec::with_capacity(parts.len());
+    for (doc, x) in parts {
+        match hits.last_mut() {
+            Some(h) if h.doc == doc => h.score += x,
+            _ => hits.push(Hit {
+                doc,
+                score: 0.0 + x,
+            }),
+        }
+    }
+    hits
+}
+
 /// A query meant as a regular expression over tool names: `/pattern/`, or
 /// one word with regex syntax in it (`^git_`, `pull_request.*review`).
-fn name_regex(query: &str) -> Option<regex::Regex> {
+fn name_pattern(query: &str) -> Option<&str> {
     let pattern = if let Some(inner) = query.strip_prefix('/').and_then(|q| q.strip_suffix('/')) {
         inner
     } else if !query.contains(char::is_whitespace)
@@ -602,9 +622,72 @@ fn name_regex(query: &str) -> Option<regex::Regex> {
     } else {
         return None;
     };
-    if pattern.is_empty() {
-        return None;
+    (!pattern.is_empty()).then_some(pattern)
+}
+
+/// The query's regular expression over names (case-insensitive), or
+/// `None` when it is not one or does not compile.
+#[cfg(test)]
+fn name_regex(query: &str) -> Option<regex::Regex> {
+    name_pattern(query).and_then(compile_name_regex)
+}
+
+/// How a query's regular expression is matched against names.
+enum NameMatcher {
+    /// `^` and a literal of ASCII letters, digits, `_` and `-` (`^git_`):
+    /// an ASCII name matches when it starts with the literal, ignoring
+    /// ASCII case, which is what the case-insensitive regex decides for
+    /// it; other names (where Unicode case folding could differ, as the
+    /// Kelvin sign matches `k`) go to the regex, compiled on first need.
+    Prefix {
+        literal: String,
+        pattern: String,
+        regex: std::cell::OnceCell<Option<regex::Regex>>,
+    },
+    Regex(regex::Regex),
+}
+
+impl NameMatcher {
+    fn is_match(&self, name: &str) -> bool {
+        match self {
+            NameMatcher::Prefix {
+                literal,
+                pattern,
+                regex,
+            } => {
+                if name.is_ascii() {
+                    name.len() >= literal.len()
+                        && name.as_bytes()[..literal.len()].eq_ignore_ascii_case(literal.as_bytes())
+                } else {
+                    regex
+                        .get_or_init(|| compile_name_regex(pattern))
+                        .as_ref()
+                        .is_some_and(|re| re.is_match(name))
+                }
+            }
+            NameMatcher::Regex(re) => re.is_match(name),
+        }
     }
+}
+
+fn name_matcher(query: &str) -> Option<NameMatcher> {
+    let pattern = name_pattern(query)?;
+    if let Some(literal) = pattern.strip_prefix('^')
+        && !literal.is_empty()
+        && literal
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return Some(NameMatcher::Prefix {
+            literal: literal.to_string(),
+            pattern: pattern.to_string(),
+            regex: std::cell::OnceCell::new(),
+        });
+    }
+    compile_name_regex(pattern).map(NameMatcher::Regex)
+}
+
+fn compile_name_regex(pattern: &str) -> Option<regex::Regex> {
     regex::RegexBuilder::new(pattern)
         .case_insensitive(true)
         .size_limit(1 << 20)
@@ -1102,6 +1185,71 @@ mod tests {
                 let got = scan(&rows, &tails, dim, &q, q_tails, k, floor, skip, score);
                 assert_eq!(got, want, "k = {k}, floor = {floor}");
             }
+        }
+    }
+
+    #[test]
+    fn merged_parts_are_the_hash_map_sums() {
+        let parts: Vec<(usize, f32)> = (0..200)
+            .map(|i| ((i * 37) % 23, ((i * 7919) % 101) as f32 * 0.013 - 0.4))
+            .collect();
+        let mut want: HashMap<usize, f32> = HashMap::new();
+        for &(doc, x) in &parts {
+            *want.entry(doc).or_default() += x;
+        }
+        let got = merge_parts(parts);
+        assert_eq!(got.len(), want.len());
+        for h in got {
+            assert_eq!(h.score.to_bits(), want[&h.doc].to_bits(), "doc {}", h.doc);
+        }
+    }
+
+    #[test]
+    fn prefix_fast_path_matches_as_the_regex_does() {
+        let names = [
+            "weather_get_forecast",
+            "Weather_Get",
+            "WEATHER_GETX",
+            "weather_ge",
+            "xweather_get",
+            "weather-get",
+            "",
+            "k8s_pods",
+            "\u{212a}8s_pods",
+            "\u{17f}ql_query",
+            "sql_query",
+            "Sql-Query_2",
+            "météo_get",
+            "git_status",
+            "GIT_STATUS",
+        ];
+        for query in [
+            "^weather_get",
+            "/^weather-get/",
+            "^k",
+            "^K8S",
+            "^s",
+            "^sql-query",
+            "^SQL-QUERY_2",
+            "^git_",
+            "^m",
+        ] {
+            let fast = name_matcher(query).unwrap();
+            assert!(matches!(fast, NameMatcher::Prefix { .. }), "{query}");
+            let re = name_regex(query).unwrap();
+            for name in names {
+                assert_eq!(
+                    fast.is_match(name),
+                    re.is_match(name),
+                    "{query} on {name:?}"
+                );
+            }
+        }
+        for query in ["^git_.*", "^a.b", "^", "status$", "/^x y/"] {
+            assert!(
+                !matches!(name_matcher(query), Some(NameMatcher::Prefix { .. })),
+                "{query}"
+            );
         }
     }
 
