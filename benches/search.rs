@@ -13,6 +13,7 @@
 //! names past 253):
 //!   cargo bench --bench search
 //!   cargo bench --bench search -- --report-only   (skips criterion)
+//!   SEARCH_PARAMS="w_semantic=1.5" cargo bench --bench search -- --report-only
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -21,7 +22,7 @@ use criterion::{Criterion, criterion_group};
 use rmcp::model::Tool;
 use serde_json::json;
 use sluice::search::{
-    Detail, Embedder, SearchIndex, Strategy, ToolDoc, count_tokens, count_tool_tokens,
+    Detail, Embedder, Params, SearchIndex, Strategy, ToolDoc, count_tokens, count_tool_tokens,
     embed::TABLE_BYTES, meta_tool_definitions, render_results, render_tool,
 };
 
@@ -243,6 +244,20 @@ fn percentiles(mut v: Vec<Duration>) -> (Duration, Duration) {
     (v[v.len() / 2], v[v.len() * 99 / 100])
 }
 
+/// The defaults, overridden by `SEARCH_PARAMS="w_semantic=1.5,..."` (the
+/// same syntax as `tests/search_quality.rs`), so that a knob's cost at
+/// scale can be measured before it becomes a default.
+fn params() -> Params {
+    let mut params = Params::default();
+    if let Ok(spec) = std::env::var("SEARCH_PARAMS") {
+        for kv in spec.split(',').filter(|s| !s.is_empty()) {
+            let (k, v) = kv.split_once('=').expect("key=value");
+            params.set(k.trim(), v.trim()).unwrap();
+        }
+    }
+    params
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("search");
     g.sample_size(10);
@@ -251,11 +266,11 @@ fn bench(c: &mut Criterion) {
     });
     let docs = catalog();
     g.bench_function("build_1000x20", |b| {
-        b.iter(|| SearchIndex::build(docs.clone()))
+        b.iter(|| SearchIndex::build_with(docs.clone(), params()))
     });
     g.finish();
 
-    let ix = SearchIndex::build(docs.clone());
+    let ix = SearchIndex::build_with(docs.clone(), params());
     let mut g = c.benchmark_group("query");
     for (name, s) in [
         ("keyword", Strategy::Keyword),
@@ -280,8 +295,9 @@ fn report() {
     let rss0 = rss_kb().unwrap_or(0);
     let docs = catalog();
     let rss_docs = rss_kb().unwrap_or(0);
+    let params = params();
     let t = Instant::now();
-    let ix = SearchIndex::build(docs);
+    let ix = SearchIndex::build_with(docs, params);
     let build = t.elapsed();
     let rss1 = rss_kb().unwrap_or(0);
     println!(
@@ -421,7 +437,7 @@ fn context_report() {
                 count_tool_tokens(std::slice::from_ref(&t))
             })
             .sum();
-        let ix = SearchIndex::build(docs);
+        let ix = SearchIndex::build_with(docs, params());
         let (searches, details) = workflow_tokens(&ix);
         let sluice = meta + searches + details;
         println!(

@@ -133,13 +133,6 @@ pub struct Params {
     pub sem_name: f32,
     /// Whether the query's stop words are left out of its vector.
     pub sem_query_stop: bool,
-    /// Weight of the query's best similarity among a tool's short views
-    /// (its name as words, its title, its description's first sentence,
-    /// its parameter names), added to the similarity to the whole text:
-    /// a query that paraphrases one part is not diluted by the rest.
-    pub sem_views: f32,
-    /// How many of the whole-text ranking's best the views re-score.
-    pub sem_rescore: usize,
 
     /// Fusion by normalized scores (`w × score / best score` per ranking)
     /// instead of reciprocal ranks.
@@ -170,8 +163,6 @@ impl Default for Params {
             sem_server: 0.5,
             sem_name: 0.0,
             sem_query_stop: false,
-            sem_views: 0.0,
-            sem_rescore: 100,
             fusion_scores: true,
             rrf_k: 60.0,
             w_keyword: 1.0,
@@ -201,8 +192,6 @@ impl Params {
             "sem_server" => self.sem_server = f()?,
             "sem_name" => self.sem_name = f()?,
             "sem_query_stop" => self.sem_query_stop = f()? != 0.0,
-            "sem_views" => self.sem_views = f()?,
-            "sem_rescore" => self.sem_rescore = f()? as usize,
 
             "fusion_scores" => self.fusion_scores = f()? != 0.0,
             "rrf_k" => self.rrf_k = f()?,
@@ -242,10 +231,6 @@ pub struct SearchIndex {
     tails: Vec<[f32; 2]>,
     /// One int8 vector per doc of its name alone (empty when unused).
     name_vectors: Vec<i8>,
-    /// The short views' int8 vectors, all docs' in a row; doc `i`'s are
-    /// rows `view_start[i]..view_start[i + 1]` (empty when unused).
-    view_vectors: Vec<i8>,
-    view_start: Vec<u32>,
     /// One int8 vector per server, and each doc's server.
     server_vectors: Vec<i8>,
     doc_server: Vec<u32>,
@@ -300,23 +285,6 @@ impl SearchIndex {
                 quantize(&v, &mut name_vectors[i * dim..(i + 1) * dim]);
             }
         }
-        let (mut view_vectors, mut view_start) = (Vec::new(), Vec::new());
-        if params.sem_views != 0.0 {
-            view_start.reserve(docs.len() + 1);
-            view_start.push(0);
-            for d in &docs {
-                for view in doc_views(d) {
-                    let v = embedder.embed(&view);
-                    if v.iter().all(|&x| x == 0.0) {
-                        continue;
-                    }
-                    let start = view_vectors.len();
-                    view_vectors.resize(start + dim, 0);
-                    quantize(&v, &mut view_vectors[start..]);
-                }
-                view_start.push((view_vectors.len() / dim) as u32);
-            }
-        }
         // One vector per server; docs point at theirs.
         let mut server_ids: HashMap<&str, u32> = HashMap::new();
         let mut server_vectors: Vec<i8> = Vec::new();
@@ -356,8 +324,6 @@ impl SearchIndex {
             vectors,
             tails,
             name_vectors,
-            view_vectors,
-            view_start,
             server_vectors,
             doc_server,
             term_vectors,
@@ -389,8 +355,6 @@ impl SearchIndex {
         self.keyword.heap_bytes()
             + self.vectors.len()
             + self.name_vectors.len()
-            + self.view_vectors.len()
-            + self.view_start.len() * 4
             + self.server_vectors.len()
             + self.term_vectors.len()
             + (self.tails.len() + self.term_tails.len()) * 8
@@ -453,16 +417,6 @@ impl SearchIndex {
         })
     }
 
-    /// What a doc's views add to its score.
-    fn view_score(&self, q: &QueryVector, doc: usize) -> f32 {
-        let (Some(&a), Some(&b)) = (self.view_start.get(doc), self.view_start.get(doc + 1)) else {
-            return 0.0;
-        };
-        let rows = &self.view_vectors[a as usize * self.dim..b as usize * self.dim];
-        let best = rows.chunks_exact(self.dim).map(|v| dot(&q.v, v)).max();
-        best.map_or(0.0, |d| d as f32 * q.scale * self.params.sem_views)
-    }
-
     fn semantic(&self, query: &str, limit: usize) -> Vec<Hit> {
         match self.query_vector(query) {
             Some(q) => self.semantic_with(&q, limit),
@@ -471,20 +425,14 @@ impl SearchIndex {
     }
 
     fn semantic_with(&self, q: &QueryVector, limit: usize) -> Vec<Hit> {
-        let views = !self.view_start.is_empty();
-        let depth = if views {
-            limit.max(self.params.sem_rescore)
-        } else {
-            limit
-        };
         let named = !self.name_vectors.is_empty();
-        let mut hits = scan(
+        scan(
             &self.vectors,
             &self.tails,
             self.dim,
             &q.v,
             q.tails,
-            depth,
+            limit,
             f32::NEG_INFINITY,
             |_| false,
             |doc, d| {
@@ -495,14 +443,7 @@ impl SearchIndex {
                 }
                 score
             },
-        );
-        if views {
-            for h in &mut hits {
-                h.score += self.view_score(q, h.doc);
-            }
-            top(&mut hits, limit);
-        }
-        hits
+        )
     }
 
     fn fusion(&self, query: &str, limit: usize) -> Vec<Hit> {
@@ -512,7 +453,9 @@ impl SearchIndex {
             .keyword
             .search_terms(&self.expanded_terms(query), depth);
         let semantic = self.semantic(query, depth);
-        let mut fused: HashMap<usize, f32> = HashMap::new();
+        // Each ranking's contributions, merged per doc below (keyword's
+        // first, as they are added).
+        let mut parts: Vec<(usize, f32)> = Vec::with_capacity(keyword.len() + semantic.len());
         if p.fusion_scores {
             // Each ranking's scores scaled to [0, 1] over what was read of
             // it: keyword by its best score, semantic between its worst
@@ -521,26 +464,23 @@ impl SearchIndex {
                 .first()
                 .map_or(1.0, |h| h.score.max(f32::MIN_POSITIVE));
             for h in &keyword {
-                *fused.entry(h.doc).or_default() += p.w_keyword * h.score / best;
+                parts.push((h.doc, p.w_keyword * h.score / best));
             }
             if let (Some(hi), Some(lo)) = (semantic.first(), semantic.last()) {
                 let span = (hi.score - lo.score).max(f32::MIN_POSITIVE);
                 for h in &semantic {
-                    *fused.entry(h.doc).or_default() += p.w_semantic * (h.score - lo.score) / span;
+                    parts.push((h.doc, p.w_semantic * (h.score - lo.score) / span));
                 }
             }
         } else {
             for (rank, h) in keyword.iter().enumerate() {
-                *fused.entry(h.doc).or_default() += p.w_keyword / (p.rrf_k + rank as f32 + 1.0);
+                parts.push((h.doc, p.w_keyword / (p.rrf_k + rank as f32 + 1.0)));
             }
             for (rank, h) in semantic.iter().enumerate() {
-                *fused.entry(h.doc).or_default() += p.w_semantic / (p.rrf_k + rank as f32 + 1.0);
+                parts.push((h.doc, p.w_semantic / (p.rrf_k + rank as f32 + 1.0)));
             }
         }
-        let mut hits: Vec<Hit> = fused
-            .into_iter()
-            .map(|(doc, score)| Hit { doc, score })
-            .collect();
+        let mut hits = merge_parts(parts);
         self.apply_boosts(query, &mut hits);
         top(&mut hits, limit);
         hits
@@ -637,9 +577,13 @@ impl SearchIndex {
                 exact(word, EXACT_BOOST / 2.0, &mut out);
             }
         }
-        if let Some(re) = name_regex(q) {
+        if let Some(re) = name_matcher(q) {
             for (i, d) in self.docs.iter().enumerate() {
-                if re.is_match(&d.exposed_name) || re.is_match(&d.tool.name) {
+                // The tool's own name only when it differs from the exposed
+                // one (unprefixed servers): the same string matches alike.
+                if re.is_match(&d.exposed_name)
+                    || d.tool.name != d.exposed_name && re.is_match(&d.tool.name)
+                {
                     let e = out.entry(i).or_default();
                     *e = e.max(REGEX_BOOST);
                 }
@@ -649,9 +593,26 @@ impl SearchIndex {
     }
 }
 
+/// Per doc, the sum of its parts, each added to 0 in the order given (a
+/// stable sort by doc keeps that order), as a hash map of sums would.
+fn merge_parts(mut parts: Vec<(usize, f32)>) -> Vec<Hit> {
+    parts.sort_by_key(|&(doc, _)| doc);
+    let mut hits: Vec<Hit> = Vec::with_capacity(parts.len());
+    for (doc, x) in parts {
+        match hits.last_mut() {
+            Some(h) if h.doc == doc => h.score += x,
+            _ => hits.push(Hit {
+                doc,
+                score: 0.0 + x,
+            }),
+        }
+    }
+    hits
+}
+
 /// A query meant as a regular expression over tool names: `/pattern/`, or
 /// one word with regex syntax in it (`^git_`, `pull_request.*review`).
-fn name_regex(query: &str) -> Option<regex::Regex> {
+fn name_pattern(query: &str) -> Option<&str> {
     let pattern = if let Some(inner) = query.strip_prefix('/').and_then(|q| q.strip_suffix('/')) {
         inner
     } else if !query.contains(char::is_whitespace)
@@ -661,9 +622,72 @@ fn name_regex(query: &str) -> Option<regex::Regex> {
     } else {
         return None;
     };
-    if pattern.is_empty() {
-        return None;
+    (!pattern.is_empty()).then_some(pattern)
+}
+
+/// The query's regular expression over names (case-insensitive), or
+/// `None` when it is not one or does not compile.
+#[cfg(test)]
+fn name_regex(query: &str) -> Option<regex::Regex> {
+    name_pattern(query).and_then(compile_name_regex)
+}
+
+/// How a query's regular expression is matched against names.
+enum NameMatcher {
+    /// `^` and a literal of ASCII letters, digits, `_` and `-` (`^git_`):
+    /// an ASCII name matches when it starts with the literal, ignoring
+    /// ASCII case, which is what the case-insensitive regex decides for
+    /// it; other names (where Unicode case folding could differ, as the
+    /// Kelvin sign matches `k`) go to the regex, compiled on first need.
+    Prefix {
+        literal: String,
+        pattern: String,
+        regex: std::cell::OnceCell<Option<regex::Regex>>,
+    },
+    Regex(regex::Regex),
+}
+
+impl NameMatcher {
+    fn is_match(&self, name: &str) -> bool {
+        match self {
+            NameMatcher::Prefix {
+                literal,
+                pattern,
+                regex,
+            } => {
+                if name.is_ascii() {
+                    name.len() >= literal.len()
+                        && name.as_bytes()[..literal.len()].eq_ignore_ascii_case(literal.as_bytes())
+                } else {
+                    regex
+                        .get_or_init(|| compile_name_regex(pattern))
+                        .as_ref()
+                        .is_some_and(|re| re.is_match(name))
+                }
+            }
+            NameMatcher::Regex(re) => re.is_match(name),
+        }
     }
+}
+
+fn name_matcher(query: &str) -> Option<NameMatcher> {
+    let pattern = name_pattern(query)?;
+    if let Some(literal) = pattern.strip_prefix('^')
+        && !literal.is_empty()
+        && literal
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    {
+        return Some(NameMatcher::Prefix {
+            literal: literal.to_string(),
+            pattern: pattern.to_string(),
+            regex: std::cell::OnceCell::new(),
+        });
+    }
+    compile_name_regex(pattern).map(NameMatcher::Regex)
+}
+
+fn compile_name_regex(pattern: &str) -> Option<regex::Regex> {
     regex::RegexBuilder::new(pattern)
         .case_insensitive(true)
         .size_limit(1 << 20)
@@ -919,47 +943,6 @@ fn doc_text(d: &ToolDoc, p: &Params) -> String {
     t
 }
 
-/// A tool's short views for [`Params::sem_views`]: its name as words, its
-/// title, its description's first sentence, its parameter names as words.
-fn doc_views(d: &ToolDoc) -> Vec<String> {
-    let mut views = vec![text::words(&d.tool.name).join(" ")];
-    if let Some(title) = d.tool.title.as_deref().or(d
-        .tool
-        .annotations
-        .as_ref()
-        .and_then(|a| a.title.as_deref()))
-    {
-        views.push(title.to_string());
-    }
-    if let Some(desc) = d.tool.description.as_deref() {
-        views.push(prefix_chars(first_sentence(desc.trim()), 300).to_string());
-    }
-    let params = param_names(&d.tool.input_schema)
-        .iter()
-        .flat_map(|n| text::words(n))
-        .collect::<Vec<_>>()
-        .join(" ");
-    if !params.is_empty() {
-        views.push(params);
-    }
-    views
-}
-
-/// Text up to the end of its first sentence (a `.`, `!` or `?` before
-/// white space, or a line break).
-fn first_sentence(s: &str) -> &str {
-    let b = s.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if c == b'\n' {
-            return &s[..i];
-        }
-        if matches!(c, b'.' | b'!' | b'?') && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
-            return &s[..=i];
-        }
-    }
-    s
-}
-
 /// What a server is, for the semantic server prior.
 fn server_text(d: &ToolDoc) -> String {
     let mut t = text::words(&d.server).join(" ");
@@ -1202,6 +1185,71 @@ mod tests {
                 let got = scan(&rows, &tails, dim, &q, q_tails, k, floor, skip, score);
                 assert_eq!(got, want, "k = {k}, floor = {floor}");
             }
+        }
+    }
+
+    #[test]
+    fn merged_parts_are_the_hash_map_sums() {
+        let parts: Vec<(usize, f32)> = (0..200)
+            .map(|i| ((i * 37) % 23, ((i * 7919) % 101) as f32 * 0.013 - 0.4))
+            .collect();
+        let mut want: HashMap<usize, f32> = HashMap::new();
+        for &(doc, x) in &parts {
+            *want.entry(doc).or_default() += x;
+        }
+        let got = merge_parts(parts);
+        assert_eq!(got.len(), want.len());
+        for h in got {
+            assert_eq!(h.score.to_bits(), want[&h.doc].to_bits(), "doc {}", h.doc);
+        }
+    }
+
+    #[test]
+    fn prefix_fast_path_matches_as_the_regex_does() {
+        let names = [
+            "weather_get_forecast",
+            "Weather_Get",
+            "WEATHER_GETX",
+            "weather_ge",
+            "xweather_get",
+            "weather-get",
+            "",
+            "k8s_pods",
+            "\u{212a}8s_pods",
+            "\u{17f}ql_query",
+            "sql_query",
+            "Sql-Query_2",
+            "météo_get",
+            "git_status",
+            "GIT_STATUS",
+        ];
+        for query in [
+            "^weather_get",
+            "/^weather-get/",
+            "^k",
+            "^K8S",
+            "^s",
+            "^sql-query",
+            "^SQL-QUERY_2",
+            "^git_",
+            "^m",
+        ] {
+            let fast = name_matcher(query).unwrap();
+            assert!(matches!(fast, NameMatcher::Prefix { .. }), "{query}");
+            let re = name_regex(query).unwrap();
+            for name in names {
+                assert_eq!(
+                    fast.is_match(name),
+                    re.is_match(name),
+                    "{query} on {name:?}"
+                );
+            }
+        }
+        for query in ["^git_.*", "^a.b", "^", "status$", "/^x y/"] {
+            assert!(
+                !matches!(name_matcher(query), Some(NameMatcher::Prefix { .. })),
+                "{query}"
+            );
         }
     }
 
