@@ -248,14 +248,7 @@ fn percentiles(mut v: Vec<Duration>) -> (Duration, Duration) {
 /// same syntax as `tests/search_quality.rs`), so that a knob's cost at
 /// scale can be measured before it becomes a default.
 fn params() -> Params {
-    let mut params = Params::default();
-    if let Ok(spec) = std::env::var("SEARCH_PARAMS") {
-        for kv in spec.split(',').filter(|s| !s.is_empty()) {
-            let (k, v) = kv.split_once('=').expect("key=value");
-            params.set(k.trim(), v.trim()).unwrap();
-        }
-    }
-    params
+    Params::from_env().unwrap()
 }
 
 fn bench(c: &mut Criterion) {

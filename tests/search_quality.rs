@@ -124,13 +124,7 @@ fn measure() -> Vec<(&'static str, f64, f64)> {
 
     // SEARCH_PARAMS="w_semantic=1.2,bm25.k1=1.0" overrides the defaults
     // (for tuning runs, which read the dev rows only).
-    let mut params = sluice::search::Params::default();
-    if let Ok(spec) = std::env::var("SEARCH_PARAMS") {
-        for kv in spec.split(',').filter(|s| !s.is_empty()) {
-            let (k, v) = kv.split_once('=').expect("key=value");
-            params.set(k.trim(), v.trim()).unwrap();
-        }
-    }
+    let params = sluice::search::Params::from_env().unwrap();
     let ix = SearchIndex::build_with(docs, params);
     let misses = std::env::var_os("SEARCH_QUALITY_MISSES").is_some();
     println!(

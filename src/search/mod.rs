@@ -176,6 +176,22 @@ impl Default for Params {
 }
 
 impl Params {
+    /// The defaults with `SEARCH_PARAMS` applied when it is set
+    /// (`w_semantic=1.2,bm25.k1=1.0`), for tuning and cost runs.
+    #[doc(hidden)]
+    pub fn from_env() -> Result<Params, String> {
+        let mut params = Params::default();
+        if let Ok(spec) = std::env::var("SEARCH_PARAMS") {
+            for kv in spec.split(',').filter(|s| !s.is_empty()) {
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| format!("SEARCH_PARAMS: `{kv}` is not key=value"))?;
+                params.set(k.trim(), v.trim())?;
+            }
+        }
+        Ok(params)
+    }
+
     /// Sets one parameter by name (`w_semantic=1.2`, `bm25.k1=1.0`,
     /// `bm25.w.name=3`), for tuning runs.
     #[doc(hidden)]
