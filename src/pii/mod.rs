@@ -171,12 +171,6 @@ impl Engine {
         if at {
             email::find(text, &mut out);
         }
-        let mut local: HashSet<String> = HashSet::new();
-        for f in &out {
-            if let Some(n) = names::name_from_email(&f.normalized) {
-                learn(&mut local, &n);
-            }
-        }
         // Every number the phone scanner accepts has at least
         // `phone::MIN_DIGITS` digits of its own.
         if digits >= phone::MIN_DIGITS {
@@ -227,8 +221,19 @@ impl Engine {
             {
                 table::scan_lines(text, memory, &mut out);
             }
-            for f in out.iter().filter(|f| f.class == Class::Name) {
-                learn(&mut local, &f.normalized);
+            // Names the text itself shows: its addresses' and its
+            // structured names' words (only the free-text scan reads them).
+            let mut local: HashSet<String> = HashSet::new();
+            for f in &out {
+                match f.class {
+                    Class::Email => {
+                        if let Some(n) = names::name_from_email(&f.normalized) {
+                            learn(&mut local, &n);
+                        }
+                    }
+                    Class::Name => learn(&mut local, &f.normalized),
+                    _ => {}
+                }
             }
             self.free_text(text, memory, &mut local, &mut out);
         }
