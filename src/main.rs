@@ -13,7 +13,7 @@ use sluice::pii::{Engine, Lexicon};
 use sluice::redact::{self, Redactor};
 use sluice::vault::store::{self, VaultKey};
 use sluice::vault::{Source, Vault};
-use tracing::{debug, info};
+use tracing::{debug, info, warn};
 
 #[derive(Parser)]
 #[command(
@@ -461,6 +461,15 @@ fn serve(
         }
     };
     let engine = engine(lex)?;
+    // libphonenumber compiles its patterns per region on first use (~20 ms
+    // for the first phone number): pay that now, beside start-up, rather
+    // than in the first tool calls.
+    if let Err(e) = std::thread::Builder::new()
+        .name("phone-warm-up".into())
+        .spawn(sluice::pii::phone::warm_up)
+    {
+        warn!(error = %e, "cannot start the phone pattern warm-up; patterns compile on first use");
+    }
     let hooks = hooks(&cfg, &engine)?;
     // One stdio session needs no thread pool: a single-threaded runtime
     // saves the cross-thread hand-offs on every message. HTTP serves many.
