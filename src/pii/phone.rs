@@ -126,7 +126,6 @@ fn after_id_word(text: &str, start: usize) -> bool {
 /// other path asks for 8 or more). Lets callers skip texts with fewer.
 pub const MIN_DIGITS: usize = 7;
 
-/// Appends every phone number in `text` to `out`.
 /// Compiles libphonenumber's patterns for the regions the scanner reads
 /// national numbers in, and its international parsing, ahead of the first
 /// text that needs them. They compile lazily, per region, on first use:
@@ -157,6 +156,7 @@ const WARM_UP_TEXT: &str = "Call +44 20 7946 0958, +33 1 23 45 67 89, +49 30 901
 +1 (415) 555-0132 or +81 3-1234-5678; office 020 7946 0958, 030 901820, \
 01 23 45 67 89, 06 1234 5678; mobile 612 345 678; tel 2866 0988.";
 
+/// Appends every phone number in `text` to `out`.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut i = 0;
