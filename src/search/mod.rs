@@ -133,6 +133,8 @@ pub struct Params {
     pub sem_name: f32,
     /// Whether the query's stop words are left out of its vector.
     pub sem_query_stop: bool,
+    /// Whether the tool's server name (as words) leads its semantic text.
+    pub sem_server_words: bool,
 
     /// Fusion by normalized scores (`w × score / best score` per ranking)
     /// instead of reciprocal ranks.
@@ -160,9 +162,10 @@ impl Default for Params {
             bm25: bm25::Params::default(),
             sem_desc_chars: 800,
             sem_params: false,
-            sem_server: 0.5,
+            sem_server: 0.2,
             sem_name: 0.0,
             sem_query_stop: false,
+            sem_server_words: true,
             fusion_scores: true,
             rrf_k: 60.0,
             w_keyword: 1.0,
@@ -208,6 +211,7 @@ impl Params {
             "sem_server" => self.sem_server = f()?,
             "sem_name" => self.sem_name = f()?,
             "sem_query_stop" => self.sem_query_stop = f()? != 0.0,
+            "sem_server_words" => self.sem_server_words = f()? != 0.0,
 
             "fusion_scores" => self.fusion_scores = f()? != 0.0,
             "rrf_k" => self.rrf_k = f()?,
@@ -927,11 +931,17 @@ fn scan(
     best.into_vec()
 }
 
-/// The text a tool's semantic vector reads: its name as words, title and
-/// the head of its description (pooled as one text, so each part counts
+/// The text a tool's semantic vector reads: its server's name and its own
+/// name as words ("memory: create entities"), title and the head of its
+/// description (pooled as one text, so each part counts
 /// by its length, as model2vec pools a sentence).
 fn doc_text(d: &ToolDoc, p: &Params) -> String {
-    let mut t = text::words(&d.tool.name).join(" ");
+    let mut t = String::new();
+    if p.sem_server_words {
+        t.push_str(&text::words(&d.server).join(" "));
+        t.push_str(": ");
+    }
+    t.push_str(&text::words(&d.tool.name).join(" "));
     if let Some(title) = d.tool.title.as_deref().or(d
         .tool
         .annotations
