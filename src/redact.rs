@@ -180,6 +180,81 @@ fn table_is_personal(kinds: &[KeyKind]) -> bool {
         .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
 }
 
+/// A table whose header is a sibling member: `{"columns": ["name",
+/// "email"], "rows": [["Ann Lee", "ann@x.com"]]}`, or columns as objects
+/// (`[{"name": "email", "type": "text"}]`, as SQL and warehouse APIs
+/// answer). Returns the index of the rows member among the object's
+/// members and the column kinds, when a column names personal data.
+fn columns_table(map: &Map<String, Value>) -> Option<(usize, Vec<KeyKind>)> {
+    const COLUMNS: &[&str] = &[
+        "columns",
+        "cols",
+        "fields",
+        "headers",
+        "header",
+        "columnnames",
+    ];
+    const ROWS: &[&str] = &["rows", "data", "values", "records", "results", "items"];
+    if map.len() < 2 {
+        return None;
+    }
+    let (cols, (rows_at, rows)) = {
+        let mut cols = None;
+        let mut rows = None;
+        for (n, (k, v)) in map.iter().enumerate() {
+            // Only arrays can be either; most members are not.
+            let Some(items) = v.as_array() else {
+                continue;
+            };
+            if k.len() > 12 {
+                continue;
+            }
+            let f = keys::fold(k);
+            if cols.is_none() && COLUMNS.contains(&f.as_str()) {
+                cols = Some(items);
+            } else if rows.is_none() && ROWS.contains(&f.as_str()) {
+                rows = Some((n, items));
+            }
+        }
+        (cols?, rows?)
+    };
+    if cols.len() < 2 {
+        return None;
+    }
+    let names: Vec<&str> = cols
+        .iter()
+        .map(|c| match c {
+            Value::String(s) => Some(s.as_str()),
+            Value::Object(o) => ["name", "label", "field", "title", "key"]
+                .iter()
+                .find_map(|k| o.get(*k).and_then(Value::as_str)),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if names
+        .iter()
+        .any(|h| h.is_empty() || h.len() > 40 || h.contains('@'))
+        || !rows
+            .iter()
+            .any(|r| r.as_array().is_some_and(|r| r.len() == names.len()))
+    {
+        return None;
+    }
+    let kinds: Vec<KeyKind> = names
+        .iter()
+        .map(|h| keys::classify(&keys::fold(h)))
+        .collect();
+    kinds
+        .iter()
+        .any(|k| {
+            matches!(
+                k,
+                KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone
+            )
+        })
+        .then_some((rows_at, kinds))
+}
+
 /// Tokenizes a document for one session.
 pub struct Redactor<'a> {
     engine: &'a Engine,
@@ -281,20 +356,10 @@ impl<'a> Redactor<'a> {
             Value::String(s) => self.learn_str(s, key, people, depth),
             Value::Array(items) => {
                 if let Some(kinds) = table_kinds(items) {
-                    let personal = table_is_personal(&kinds);
                     // The header row is visited as the rewrite pass visits it
                     // (embedded JSON is matched up by visiting order).
                     self.learn(&items[0], key, people, depth);
-                    for row in &items[1..] {
-                        match row.as_array() {
-                            Some(cells) if cells.len() == kinds.len() => {
-                                for (cell, kind) in cells.iter().zip(&kinds) {
-                                    self.learn(cell, *kind, personal, depth);
-                                }
-                            }
-                            _ => self.learn(row, key, people, depth),
-                        }
-                    }
+                    self.learn_rows(&items[1..], &kinds, key, people, depth);
                 } else {
                     for item in items {
                         self.learn(item, key, people, depth);
@@ -307,6 +372,7 @@ impl<'a> Redactor<'a> {
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
+                let columns = columns_table(map);
                 for round in [0, 1] {
                     for (n, child) in map.values().enumerate() {
                         let info = self.key_infos[base + n];
@@ -316,6 +382,12 @@ impl<'a> Redactor<'a> {
                         }
                         match child {
                             Value::String(s) => self.learn_str(s, kind, po, depth),
+                            Value::Array(rows)
+                                if columns.as_ref().is_some_and(|(at, _)| *at == n) =>
+                            {
+                                let kinds = &columns.as_ref().expect("checked").1;
+                                self.learn_rows(rows, kinds, kind, po, depth);
+                            }
                             _ => {
                                 let child_people = info.people_container
                                     || (po
@@ -328,6 +400,29 @@ impl<'a> Redactor<'a> {
                 self.key_infos.truncate(base);
             }
             _ => {}
+        }
+    }
+
+    /// The rows of a table whose columns are `kinds`: cells of a row as
+    /// wide as the header under their column's kind; anything else as it is.
+    fn learn_rows(
+        &mut self,
+        rows: &[Value],
+        kinds: &[KeyKind],
+        key: KeyKind,
+        people: bool,
+        depth: usize,
+    ) {
+        let personal = table_is_personal(kinds);
+        for row in rows {
+            match row.as_array() {
+                Some(cells) if cells.len() == kinds.len() => {
+                    for (cell, kind) in cells.iter().zip(kinds) {
+                        self.learn(cell, *kind, personal, depth);
+                    }
+                }
+                _ => self.learn(row, key, people, depth),
+            }
         }
     }
 
@@ -392,44 +487,14 @@ impl<'a> Redactor<'a> {
             }
             Value::Array(items) => {
                 let kinds = table_kinds(items);
-                let reporting = self.report.is_some();
-                for (i, item) in items.iter_mut().enumerate() {
-                    if reporting {
-                        self.path.push(i.to_string());
-                    }
-                    match (&kinds, item.as_array_mut()) {
-                        (Some(kinds), Some(cells)) if i > 0 && cells.len() == kinds.len() => {
-                            let personal = table_is_personal(kinds);
-                            for (j, (cell, kind)) in cells.iter_mut().zip(kinds).enumerate() {
-                                if reporting {
-                                    self.path.push(j.to_string());
-                                }
-                                self.rewrite(
-                                    cell,
-                                    Leaf {
-                                        key: *kind,
-                                        person_object: personal,
-                                    },
-                                    personal,
-                                    depth,
-                                );
-                                if reporting {
-                                    self.path.pop();
-                                }
-                            }
-                        }
-                        _ => self.rewrite(item, leaf, people, depth),
-                    }
-                    if reporting {
-                        self.path.pop();
-                    }
-                }
+                self.rewrite_rows(items, kinds.as_deref(), 1, leaf, people, depth);
             }
             Value::Object(map) => {
                 // As in `learn`: this object's key infos at `base..`.
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
+                let columns = columns_table(map);
                 let reporting = self.report.is_some();
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
@@ -464,15 +529,16 @@ impl<'a> Redactor<'a> {
                             || (po
                                 && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
                                 && !child.is_string());
-                        self.rewrite(
-                            child,
-                            Leaf {
-                                key: kind,
-                                person_object: po,
-                            },
-                            child_people,
-                            depth,
-                        );
+                        let child_leaf = Leaf {
+                            key: kind,
+                            person_object: po,
+                        };
+                        match (child, &columns) {
+                            (Value::Array(rows), Some((at, kinds))) if *at == n => {
+                                self.rewrite_rows(rows, Some(kinds), 0, child_leaf, po, depth);
+                            }
+                            (child, _) => self.rewrite(child, child_leaf, child_people, depth),
+                        }
                         if reporting {
                             self.path.pop();
                         }
@@ -488,6 +554,53 @@ impl<'a> Redactor<'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The items of an array; with `kinds`, the items from `first` on that
+    /// are rows as wide as the header have their cells rewritten under
+    /// their column's kind (`first` is 1 when the header is the array's
+    /// first item, 0 when it is a sibling member).
+    fn rewrite_rows(
+        &mut self,
+        items: &mut [Value],
+        kinds: Option<&[KeyKind]>,
+        first: usize,
+        leaf: Leaf,
+        people: bool,
+        depth: usize,
+    ) {
+        let reporting = self.report.is_some();
+        for (i, item) in items.iter_mut().enumerate() {
+            if reporting {
+                self.path.push(i.to_string());
+            }
+            match (kinds, item.as_array_mut()) {
+                (Some(kinds), Some(cells)) if i >= first && cells.len() == kinds.len() => {
+                    let personal = table_is_personal(kinds);
+                    for (j, (cell, kind)) in cells.iter_mut().zip(kinds).enumerate() {
+                        if reporting {
+                            self.path.push(j.to_string());
+                        }
+                        self.rewrite(
+                            cell,
+                            Leaf {
+                                key: *kind,
+                                person_object: personal,
+                            },
+                            personal,
+                            depth,
+                        );
+                        if reporting {
+                            self.path.pop();
+                        }
+                    }
+                }
+                _ => self.rewrite(item, leaf, people, depth),
+            }
+            if reporting {
+                self.path.pop();
+            }
         }
     }
 
@@ -906,6 +1019,37 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn tables_with_their_columns_beside_the_rows() {
+        let (d, _) = run(json!({
+            "columns": [{"name": "id", "type": "text"}, {"name": "customer"}, {"name": "customer_email"}],
+            "rows": [["Q-1", "Kang Min-jun", "mk@example.org"], ["Q-2", "Aino Virtanen", null]],
+            "rowCount": 2
+        }));
+        assert_eq!(d["rows"][0][0], "Q-1");
+        assert_eq!(d["rows"][0][1], "[NAME_1]");
+        assert_eq!(d["rows"][0][2], "[EMAIL_1]");
+        assert_eq!(d["rows"][1][1], "[NAME_2]");
+        // Columns that name nothing personal change nothing.
+        let doc = json!({"fields": ["sku", "product"], "data": [["A-1", "Pied Piper"]]});
+        assert_eq!(run(doc.clone()).0, doc);
+    }
+
+    #[test]
+    fn lower_case_handles_under_person_keys() {
+        let (d, _) = run(
+            json!({"user_profile": {"real_name": "Kojo Owusu", "display_name": "kojo"},
+            "text": "can you ping kojo about it"}),
+        );
+        let handle = d["user_profile"]["display_name"].as_str().unwrap();
+        assert!(handle.starts_with("[NAME_"), "{d}");
+        assert_ne!(handle, d["user_profile"]["real_name"], "{d}");
+        assert_eq!(d["text"], format!("can you ping {handle} about it"));
+        // Unknown handles stay.
+        let (d, _) = run(json!({"display_name": "unassigned"}));
+        assert_eq!(d["display_name"], "unassigned");
     }
 
     #[test]

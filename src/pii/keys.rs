@@ -160,6 +160,25 @@ const PERSON: &[&str] = &[
     "contactperson",
     "pointofcontact",
     "poc",
+    "worker",
+    "followers",
+    "watchers",
+    "collaborators",
+    "subscribers",
+    "invitee",
+    "invitees",
+    "apologies",
+    "regrets",
+    "absentees",
+    "mentor",
+    "mentee",
+    "instructor",
+    "coach",
+    "advisor",
+    "adviser",
+    "chairperson",
+    "facilitator",
+    "notetaker",
 ];
 
 const MAYBE_PERSON: &[&str] = &[
@@ -203,6 +222,21 @@ const MAYBE_PERSON: &[&str] = &[
     "openedby",
     "buyer",
     "seller",
+    "actor",
+    "shipfrom",
+    "shipper",
+    "consignee",
+    "returnto",
+    "performedby",
+    "triggeredby",
+    "initiatedby",
+    "resolvedby",
+    "handledby",
+    "editedby",
+    "deletedby",
+    "uploadedby",
+    "invitedby",
+    "sharedby",
 ];
 
 const PERSON_NAME_PREFIXES: &[&str] = &[
@@ -616,6 +650,8 @@ fn is_phone_key(k: &str) -> bool {
         "phone2",
         "pager",
         "beeper",
+        "callback",
+        "callbacknumber",
     ];
     EXACT.contains(&k)
         || k.ends_with("phone")

@@ -363,7 +363,23 @@ static WORDS: LazyLock<FxHashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
 
 /// Looks up a folded (lower-case) word.
 pub fn word_info(folded: &str) -> WordInfo {
-    WORDS.get(folded).copied().unwrap_or_default()
+    if let Some(i) = WORDS.get(folded) {
+        return *i;
+    }
+    // The word list holds few plurals: an unknown plural of an ordinary
+    // word is an ordinary word too ("Siri Shortcuts", "Oak Finishes").
+    if folded.len() > 4
+        && let Some(stem) = folded.strip_suffix('s')
+        && WORDS
+            .get(stem)
+            .is_some_and(|i| i.common && i.given == 0 && i.surname_rank == 0)
+    {
+        return WordInfo {
+            common: true,
+            ..WordInfo::default()
+        };
+    }
+    WordInfo::default()
 }
 
 /// Forces the dictionaries to load (so the first request does not pay for it).

@@ -75,6 +75,11 @@ pub trait NameMemory {
     fn knows_full_name(&self, _normalized: &str) -> bool {
         false
     }
+
+    /// Does it know any name at all? (Lets scans skip recall work.)
+    fn has_names(&self) -> bool {
+        true
+    }
 }
 
 impl NameMemory for crate::vault::Vault {
@@ -85,6 +90,31 @@ impl NameMemory for crate::vault::Vault {
     fn knows_full_name(&self, normalized: &str) -> bool {
         crate::vault::Vault::knows_full_name(self, normalized)
     }
+
+    fn has_names(&self) -> bool {
+        crate::vault::Vault::has_names(self)
+    }
+}
+
+/// A handle in lower case under a person key (`"display_name": "kojo"`)
+/// is a name when the session knows it as a name part. Returns whether it
+/// was one.
+fn person_handle(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) -> bool {
+    let t = text.trim();
+    let start = text.len() - text.trim_start().len();
+    if t.len() >= 2 && t.chars().all(char::is_lowercase) && memory.knows_name_word(&names::fold(t))
+    {
+        out.push(Finding {
+            class: Class::Name,
+            start,
+            end: start + t.len(),
+            detector: Detector::NameRecall,
+            confidence: 0.8,
+            normalized: names::normalize(t),
+        });
+        return true;
+    }
+    false
 }
 
 /// A memory that knows nothing (stateless scans).
@@ -92,6 +122,10 @@ pub struct NoMemory;
 
 impl NameMemory for NoMemory {
     fn knows_name_word(&self, _: &str) -> bool {
+        false
+    }
+
+    fn has_names(&self) -> bool {
         false
     }
 }
@@ -166,6 +200,13 @@ impl Engine {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
             }
+            if memory.has_names() {
+                if leaf.key == KeyKind::Person {
+                    person_handle(text, memory, &mut out);
+                } else if leaf.key == KeyKind::Other {
+                    names::lower_recall_scan(text, memory, &mut out);
+                }
+            }
             return resolve(out);
         }
         if at {
@@ -200,7 +241,11 @@ impl Engine {
             }
             KeyKind::NotPerson | KeyKind::Email | KeyKind::Other => {}
         }
-        let structured_names = out.iter().filter(|f| f.class == Class::Name).count() > names_before;
+        let mut structured_names =
+            out.iter().filter(|f| f.class == Class::Name).count() > names_before;
+        if !structured_names && leaf.key == KeyKind::Person {
+            structured_names = person_handle(text, memory, &mut out);
+        }
         // Prose gets the free-text detectors: under ordinary keys always;
         // under person keys when the value was not a plain name ("Q3 sync –
         // Maya Vieira"); under keys about other things (title, company) only
@@ -215,6 +260,9 @@ impl Engine {
                 KeyKind::NotPerson => text.trim().contains(' '),
                 KeyKind::Phone => false,
             };
+        if !prose && leaf.key == KeyKind::Other && memory.has_names() {
+            names::lower_recall_scan(text, memory, &mut out);
+        }
         if prose {
             if matches!(leaf.key, KeyKind::Email | KeyKind::Other)
                 && (text.contains('\n') || text.contains(':') || text.contains('='))

@@ -499,6 +499,125 @@ const LEADS: &[&str] = &[
     "forwarded",
 ];
 
+/// Family and close relations right before a name ("my wife Chaitanya",
+/// "her colleague Ife"): as sure a sign as a greeting.
+const FAMILY: &[&str] = &[
+    "wife",
+    "husband",
+    "spouse",
+    "son",
+    "daughter",
+    "mother",
+    "father",
+    "mom",
+    "mum",
+    "dad",
+    "brother",
+    "sister",
+    "cousin",
+    "uncle",
+    "aunt",
+    "nephew",
+    "niece",
+    "grandson",
+    "granddaughter",
+    "grandmother",
+    "grandfather",
+    "fiance",
+    "fiancee",
+    "friend",
+    "colleague",
+    "coworker",
+];
+
+/// Other roles right before a name ("our analyst Ife Okoro"): a lead.
+const RELATIONS: &[&str] = &[
+    "partner",
+    "boss",
+    "manager",
+    "assistant",
+    "neighbour",
+    "neighbor",
+    "landlord",
+    "tenant",
+    "client",
+    "analyst",
+    "spokesperson",
+    "spokeswoman",
+    "spokesman",
+    "economist",
+    "attorney",
+    "lawyer",
+    "founder",
+    "cofounder",
+    "reporter",
+    "correspondent",
+];
+
+/// Weekday and month abbreviations that start dates.
+const DATE_ABBREVIATIONS: &[&str] = &[
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "jan", "feb", "mar",
+    "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+];
+
+/// Roles in apposition after a name ("Ann Lee, chief operating officer
+/// at Acme"; "Bo Chan, CEO of …").
+const ROLES: &[&str] = &[
+    "chief",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "cio",
+    "ciso",
+    "president",
+    "vice",
+    "vp",
+    "svp",
+    "evp",
+    "head",
+    "director",
+    "founder",
+    "cofounder",
+    "co",
+    "managing",
+    "general",
+    "senior",
+    "principal",
+    "lead",
+    "staff",
+    "manager",
+    "partner",
+    "chair",
+    "chairman",
+    "chairwoman",
+    "chairperson",
+    "professor",
+    "analyst",
+    "economist",
+    "spokesperson",
+    "spokeswoman",
+    "spokesman",
+    "engineer",
+    "developer",
+    "designer",
+    "researcher",
+    "attorney",
+    "editor",
+    "reporter",
+    "owner",
+    "mayor",
+    "minister",
+    "secretary",
+    "treasurer",
+    "deputy",
+    "assistant",
+    "associate",
+    "executive",
+    "author",
+    "who",
+];
+
 const SIGN_OFFS: &[&str] = &[
     "best",
     "best regards",
@@ -565,6 +684,8 @@ const LEAD: u8 = 4;
 const PARTICLE: u8 = 8;
 const PLACE: u8 = 16;
 const ORG_TAIL: u8 = 32;
+const FAMILY_WORD: u8 = 64;
+const RELATION: u8 = 128;
 /// Not yet computed (in the per-text caches).
 const UNSET: u8 = u8::MAX;
 
@@ -828,6 +949,8 @@ static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
             (LEADS, LEAD),
             (PARTICLES, PARTICLE),
             (ORG_TAILS, ORG_TAIL),
+            (FAMILY, FAMILY_WORD),
+            (RELATIONS, RELATION),
         ] {
             for w in list {
                 *m.entry(*w).or_insert(0) |= flag;
@@ -1115,6 +1238,16 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 _ => false,
             };
             if !startable {
+                if w.case == Case::Lower && lower_recall(text, &w, self.local, self.memory) {
+                    out.push(Finding {
+                        class: Class::Name,
+                        start: w.start,
+                        end: w.end,
+                        detector: Detector::NameRecall,
+                        confidence: 0.7,
+                        normalized: normalize(text_of(text, &w)),
+                    });
+                }
                 i += 1;
                 continue;
             }
@@ -1255,6 +1388,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// but not `Date:`, `Subject:`, `Status:` or `Company:`.
     fn label_may_name_a_person(&self, label: &Word) -> bool {
         let t = text_of(self.text, label);
+        // A label is a word: not the year of "- 01/10/2027: Labour Day".
+        if !t.chars().all(char::is_alphabetic) {
+            return false;
+        }
         match super::keys::classify(&super::keys::fold(t)) {
             super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson => true,
             super::keys::KeyKind::Other => !info(self.text, label).common,
@@ -1429,6 +1566,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let text = self.text;
         let w = ws[k];
         let ls = self.line_start(w.start);
+        // A signature after the `-- ` delimiter: "-- Châu".
+        if matches!(text[ls..w.start].trim(), "--" | "—" | "– ") {
+            return Support::Strong;
+        }
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
@@ -1479,6 +1620,30 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             if self.is(&p, LEAD) {
                 return Support::Lead;
             }
+            // "my wife Chaitanya", "her manager Ife Okoro".
+            if p.case == Case::Lower {
+                if self.is(&p, FAMILY_WORD) {
+                    return Support::Strong;
+                }
+                if self.is(&p, RELATION) {
+                    return Support::Lead;
+                }
+            }
+            // Two-word cues: "this is X", "my name is X", "loop in X".
+            if k >= 2 {
+                let pp = ws[k - 2];
+                if spaced(text, pp.end, p.start) {
+                    let (a, b) = (text_of(text, &pp), text_of(text, &p));
+                    let cue =
+                        |x: &str, y: &str| a.eq_ignore_ascii_case(x) && b.eq_ignore_ascii_case(y);
+                    if cue("name", "is") || cue("name's", "is") {
+                        return Support::Strong;
+                    }
+                    if cue("this", "is") || cue("loop", "in") || cue("speak", "to") {
+                        return Support::Lead;
+                    }
+                }
+            }
         }
         Support::None
     }
@@ -1501,6 +1666,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if inner.contains('@') && !inner.contains(' ') {
                     return Support::Strong;
                 }
+            }
+        }
+        // "Oğuz Koç, chief operating officer at …": a role in apposition.
+        if let Some(r) = rest.strip_prefix(", ") {
+            let role = r.split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            if !role.is_empty() && role.len() <= 16 && with_fold(role, |f| ROLES.contains(&f)) {
+                return Support::Lead;
             }
         }
         // "Ann Lee (00:01:12): ...", "Ann Lee [10:02]: ...": a time between
@@ -1545,7 +1717,18 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let one_word = (first..=last).filter(|&k| !self.particle(&ws[k])).count() == 1;
             if one_word {
                 let info = self.info(&ws[first]);
-                let stamped = !text[ls..start].trim().is_empty();
+                // A label that names a role ("**Attendees:**", "Owner:") is
+                // a field, not a speaker.
+                let field = matches!(
+                    super::keys::classify(&super::keys::fold(text_of(text, &ws[first]))),
+                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+                );
+                if field && !self.known(&ws[first]) {
+                    return Support::None;
+                }
+                // A timestamp before the label ("[00:14] AGENT:"), not Markdown
+                // markup ("**Notes:**").
+                let stamped = text[ls..start].bytes().any(|b| b.is_ascii_digit());
                 if !(stamped
                     || info.strong_given()
                     || info.ambiguous_given()
@@ -1575,6 +1758,26 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let all_upper = idx.iter().all(|&k| ws[k].case == Case::Upper);
         let n = idx.len();
         let (f, l) = (infos[0], infos[n - 1]);
+        // A letter alone is an initial or a label ("rev C", "Plan B"),
+        // never a name by itself (a Han character alone can be: "洋").
+        if n == 1
+            && ws[idx[0]].case != Case::Uncased
+            && text_of(self.text, &ws[idx[0]]).chars().nth(1).is_none()
+        {
+            return None;
+        }
+        // A weekday or month abbreviation that starts a date ("Thu, 2 May
+        // 2025", "Sat 14:00") is not the given name Thu or Sat.
+        if n == 1 {
+            let t = text_of(self.text, &ws[idx[0]]);
+            let rest = self.text[ws[idx[0]].end..].trim_start_matches([',', '.', ' ']);
+            if t.len() <= 4
+                && rest.starts_with(|c: char| c.is_ascii_digit())
+                && with_fold(t, |f| DATE_ABBREVIATIONS.contains(&f))
+            {
+                return None;
+            }
+        }
 
         // "Paris, Texas", "Victoria, BC": a place followed by its region.
         if n == 1 && self.followed_by_region(ws, idx[0]) {
@@ -1776,6 +1979,77 @@ fn split_outside_quotes(value: &str, from: usize, to: usize) -> Vec<(usize, &str
     }
     out.push((start, &value[start..to]));
     out
+}
+
+/// Session recall in lower case ("ping kojo about it", "thu to
+/// reproduce"): a word written in lower case is a name only when the
+/// session (or this text, `local`) knows it as a name part, it is not an
+/// ordinary English word or a blocked one (so "mark", "will", "grace"
+/// stay words), not a particle, at least three letters long, and it stands
+/// as a word of prose, not inside an identifier, path, handle or address
+/// (`kojo-laptop`, `/users/kojo`, `@kojo`, `kojo.dev`).
+fn lower_recall(
+    text: &str,
+    w: &Word,
+    local: &std::collections::HashSet<String>,
+    memory: &(impl NameMemory + ?Sized),
+) -> bool {
+    let t = text_of(text, w);
+    if t.len() < 3 || (t.len() <= 5 && PARTICLES.contains(&t)) {
+        return false;
+    }
+    let glue = |c: char| {
+        c.is_alphanumeric()
+            || matches!(
+                c,
+                '@' | '_' | '-' | '/' | '\\' | '#' | '=' | '$' | '%' | '&' | '+' | '~' | '`'
+            )
+    };
+    if text[..w.start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| glue(c) || matches!(c, '.' | ':'))
+    {
+        return false;
+    }
+    let mut after = text[w.end..].chars();
+    match after.next() {
+        Some(c) if glue(c) => return false,
+        Some('.' | ':') if after.next().is_some_and(char::is_alphanumeric) => return false,
+        _ => {}
+    }
+    // Lower-case ASCII letters fold to themselves: no allocation for the
+    // common case.
+    let known = if t.bytes().all(|b| b.is_ascii_lowercase()) {
+        local.contains(t) || memory.knows_name_word(t)
+    } else {
+        let f = fold(t);
+        local.contains(&f) || memory.knows_name_word(&f)
+    };
+    if !known {
+        return false;
+    }
+    let i = info(text, w);
+    !i.common && !i.blocked
+}
+
+/// Appends the names that session recall finds in lower case in `text`
+/// (see [`lower_recall`]), for text the free-text scan does not read (no
+/// capital letter in it).
+pub fn lower_recall_scan(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let local = std::collections::HashSet::new();
+    for w in WordIter::new(text) {
+        if w.case == Case::Lower && lower_recall(text, &w, &local, memory) {
+            out.push(Finding {
+                class: Class::Name,
+                start: w.start,
+                end: w.end,
+                detector: Detector::NameRecall,
+                confidence: 0.7,
+                normalized: normalize(text_of(text, &w)),
+            });
+        }
+    }
 }
 
 /// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
@@ -2252,6 +2526,52 @@ mod tests {
         );
         assert!(scan_with("Mark the ticket", &["mark"]).is_empty());
         assert_eq!(scan_with("thanks 유진 for", &["유진"]), ["유진"]);
+    }
+
+    #[test]
+    fn recall_in_lower_case() {
+        let known = ["kojo", "thu", "grace"];
+        assert_eq!(scan_with("can you ping kojo about it?", &known), ["kojo"]);
+        assert_eq!(scan_with("Plan: thu to reproduce", &known), ["thu"]);
+        // Ordinary words stay words, and identifiers, paths, handles and
+        // addresses are not prose.
+        assert!(scan_with("Say grace before dinner", &known).is_empty());
+        for t in [
+            "Host kojo-laptop is down",
+            "See /users/kojo/repos",
+            "Ask @kojo Now",
+            "Open kojo.dev Today",
+            "Set user=kojo Now",
+        ] {
+            assert!(scan_with(t, &known).is_empty(), "{t}");
+        }
+        // Unknown lower-case words are never names.
+        assert!(scan_with("Ping tunde about it", &known).is_empty());
+    }
+
+    #[test]
+    fn cues_roles_and_relations() {
+        assert_eq!(
+            scan("Hi, this is Kiona Blackfeather. I'm calling"),
+            ["Kiona Blackfeather"]
+        );
+        assert_eq!(
+            scan("Sure. Or my wife Chaitanya on the line."),
+            ["Chaitanya"]
+        );
+        assert_eq!(
+            scan("Oğuz Koç, chief operating officer at Acme, said"),
+            ["Oğuz Koç"]
+        );
+        assert_eq!(scan("Thanks,\n-- Châu"), ["Châu"]);
+        // Labels, letters and dates are not names.
+        assert!(scan("- 01/10/2027: Labour Day, office closed").is_empty());
+        assert!(scan("Bill of materials (BOM rev C).").is_empty());
+        assert!(scan_with("On Thu, 15 Feb 2025 at 10:00 the build broke", &["thu"]).is_empty());
+        assert_eq!(scan_with("ask Thu about it", &["thu"]), ["Thu"]);
+        assert!(scan("**Attendees:** see below").is_empty());
+        // An unlisted plural of an ordinary word is an ordinary word.
+        assert!(scan("Open the Siri Toolkits app").is_empty());
     }
 
     #[test]

@@ -105,6 +105,14 @@ const ID_WORDS: &[&str] = &[
     "transaction",
     "txn",
     "customer",
+    "pin",
+    "passcode",
+    "code",
+    "otp",
+    "meeting",
+    "conference",
+    "participant",
+    "access",
 ];
 
 /// Is the word before `start` (on the same line, past `#`, `:`, `.` and
@@ -439,6 +447,12 @@ const CUES: &[&str] = &[
     "téléphone",
     "telefon",
     "teléfono",
+    "callback",
+    "number is",
+    "m: ",
+    "t: ",
+    "mob: ",
+    "ph: ",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -780,10 +794,14 @@ mod tests {
         ] {
             assert_eq!(phones(t), [t], "{t}");
         }
+        // A signature's `M:` cues a number no region's plan vouches for alone.
+        assert_eq!(phones("M: 0660.9458125 | x"), ["0660.9458125"]);
         for t in [
             "12 345 678",
             "PO 4509314508",
             "Invoice 4155550132",
+            "Dial-in PIN 158783401#",
+            "access code 4155550132",
             "01-02-2024",
         ] {
             assert!(phones(t).is_empty(), "{t}");

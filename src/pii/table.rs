@@ -9,14 +9,16 @@ use super::{NameMemory, structured_phone};
 
 /// Appends names and phones found through line structure in `text`.
 pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
-    if table(text, memory, out) {
-        return;
-    }
+    let tables = tables(text, memory, out);
+    let in_table = |at: usize| tables.iter().any(|&(s, e)| s <= at && at < e);
     let vcard = text.contains("BEGIN:VCARD");
     let mut offset = 0;
     for line in text.split('\n') {
         let start = offset;
         offset += line.len() + 1;
+        if in_table(start) {
+            continue;
+        }
         common_names(start, line, memory, out);
         if line.contains('=') {
             key_values(start, line, memory, out);
@@ -40,7 +42,10 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         {
             continue;
         }
-        let value_start = start + colon + 1;
+        // Markdown bold or italic labels: `**Attendees:** Ann Lee, Bo Chan`.
+        let mut value_start = start + colon + 1;
+        let rest = &text[value_start..start + line.len()];
+        value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
         let value = &text[value_start..start + line.len()];
         let value = value.trim_end_matches('\r');
         match keys::classify(&keys::fold(key)) {
@@ -214,23 +219,41 @@ fn shift(mut f: Finding, by: usize) -> Finding {
     f
 }
 
+/// How a table's rows are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// Cells between delimiters: CSV, TSV, `;`, and psql's `a | b` rows.
+    Plain(u8),
+    /// Markdown: `| a | b |`, leading and trailing pipes framing the row.
+    Framed,
+}
+
+/// Whether a trimmed line frames its cells with pipes (`| a | b |`).
+fn framed(line: &str) -> bool {
+    let t = line.trim();
+    t.len() > 1 && t.starts_with('|') && t.ends_with('|')
+}
+
 /// Splits one line into cell spans (relative to the line), honouring
-/// double quotes; returns `None` on an unterminated quote.
-fn cells(line: &str, delim: u8) -> Option<Vec<(usize, usize)>> {
+/// double quotes; returns `None` on an unterminated quote, or for a
+/// Markdown layout, a line that is not framed.
+fn cells(line: &str, layout: Layout) -> Option<Vec<(usize, usize)>> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     let (mut lo, mut hi) = (0, b.len());
-    if delim == b'|' {
-        // Markdown: leading and trailing pipes frame the row.
-        let t = line.trim();
-        if !(t.starts_with('|') && t.ends_with('|') && t.len() > 1) {
-            return None;
+    let delim = match layout {
+        Layout::Plain(d) => d,
+        Layout::Framed => {
+            if !framed(line) {
+                return None;
+            }
+            lo = line.find('|')? + 1;
+            hi = line.rfind('|')?;
+            i = lo;
+            b'|'
         }
-        lo = line.find('|')? + 1;
-        hi = line.rfind('|')?;
-        i = lo;
-    }
+    };
     let mut cell_start = lo;
     while i <= hi {
         if i < hi && b[i] == b'"' && line[cell_start..i].trim().is_empty() {
@@ -261,10 +284,16 @@ fn cells(line: &str, delim: u8) -> Option<Vec<(usize, usize)>> {
     Some(out)
 }
 
-/// Finds a delimited table with a header row that names person, email or
-/// phone columns; appends names and phones from its cells. Returns whether
-/// a table was found.
-fn table(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) -> bool {
+/// Finds the delimited tables in `text` whose header row names person,
+/// email or phone columns, anywhere in it (exports start with titles and
+/// notes; a reply can hold several tables), and appends names and phones
+/// from their cells. Returns the byte ranges the tables cover (header to
+/// last row), so that line-by-line scanning leaves them alone.
+fn tables(
+    text: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> Vec<(usize, usize)> {
     let mut lines = Vec::new();
     let mut offset = 0;
     for line in text.split('\n') {
@@ -273,31 +302,50 @@ fn table(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>
         }
         offset += line.len() + 1;
     }
-    if lines.len() < 2 {
-        return false;
-    }
-    // The header is one of the first lines: exports often start with a
-    // title ("Exported 2024-03-01", "## Contacts").
-    for h in 0..lines.len().min(3) - 1 {
-        if table_at(&lines, h, memory, out) {
-            return true;
+    let mut found = Vec::new();
+    let mut h = 0;
+    while h + 1 < lines.len() {
+        match table_at(&lines, h, memory, out) {
+            Some(last) => {
+                let (lo, _) = lines[h];
+                let (s, l) = lines[last];
+                found.push((lo, s + l.len()));
+                h = last + 1;
+            }
+            None => h += 1,
         }
     }
-    false
+    found
 }
 
+/// A separator row: `|---|:--:|`, psql's `----+----`.
+fn separator(line: &str) -> bool {
+    let t = line.trim();
+    t.contains('-') && t.chars().all(|c| matches!(c, '-' | ':' | '+' | '|' | ' '))
+}
+
+/// Reads a table whose header is `lines[h]`: its rows are the lines after
+/// it with as many cells (separator rows skipped, lines inside a quoted
+/// cell passed over), up to the first line that is not one. Returns the
+/// index of its last row, or `None` when `lines[h]` heads no table of
+/// personal columns.
 fn table_at(
     lines: &[(usize, &str)],
     h: usize,
     memory: &(impl NameMemory + ?Sized),
     out: &mut Vec<Finding>,
-) -> bool {
+) -> Option<usize> {
     let (_, header) = lines[h];
     for delim in [b'\t', b',', b';', b'|'] {
         if !header.as_bytes().contains(&delim) {
             continue;
         }
-        let Some(head) = cells(header, delim) else {
+        let layout = if delim == b'|' && framed(header) {
+            Layout::Framed
+        } else {
+            Layout::Plain(delim)
+        };
+        let Some(head) = cells(header, layout) else {
             continue;
         };
         if head.len() < 2 {
@@ -308,6 +356,14 @@ fn table_at(
             !h.is_empty() && h.len() <= 40 && h.chars().any(char::is_alphabetic) && !h.contains('@')
         });
         if !names_ok {
+            continue;
+        }
+        // The next line must continue the table (a row of as many cells, or
+        // a separator) before the header's words are looked up.
+        let (_, next) = lines[h + 1];
+        let continues =
+            separator(next) || cells(next, layout).is_some_and(|r| r.len() == head.len());
+        if !continues {
             continue;
         }
         let kinds: Vec<KeyKind> = head
@@ -321,21 +377,23 @@ fn table_at(
             continue;
         }
         let mut rows = 0;
-        for &(lo, line) in &lines[h + 1..] {
-            let Some(row) = cells(line, delim) else {
+        let mut last = h;
+        for (i, &(lo, line)) in lines.iter().enumerate().skip(h + 1) {
+            if separator(line) {
+                last = i;
                 continue;
+            }
+            let Some(row) = cells(line, layout) else {
+                if layout == Layout::Framed {
+                    break;
+                }
+                continue; // A line inside a quoted cell.
             };
             if row.len() != head.len() {
-                continue;
-            }
-            if delim == b'|'
-                && row
-                    .iter()
-                    .all(|&(s, e)| line[s..e].chars().all(|c| matches!(c, '-' | ':' | ' ')))
-            {
-                continue; // Markdown separator row.
+                break;
             }
             rows += 1;
+            last = i;
             for (&(s, e), kind) in row.iter().zip(&kinds) {
                 let cell = &line[s..e];
                 match kind {
@@ -359,10 +417,10 @@ fn table_at(
             }
         }
         if rows > 0 {
-            return true;
+            return Some(last);
         }
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -403,6 +461,32 @@ mod tests {
                 "## Contacts\n\n| Cust. Name | Phone |\n|---|---|\n| Ngozi Adeyemi | 0803 201 7789 |\n"
             ),
             ["Ngozi Adeyemi", "0803 201 7789"]
+        );
+    }
+
+    #[test]
+    fn tables_anywhere_psql_and_several() {
+        // A Markdown table after a title and notes, with a `Key: value`
+        // line above it that is still read.
+        assert_eq!(
+            found(
+                "# Roster\nTeacher: Amara Okafor\nTerm starts soon.\n\n| Student ID | Student | Guardian |\n|---|---|---|\n| S-1 | Hayashi, Yui | Ahanu Whitehorse |\n\nNote: restock in August."
+            ),
+            ["Hayashi, Yui", "Ahanu Whitehorse", "Amara Okafor"]
+        );
+        // psql: unframed pipes, a `-+-` separator, a row count after.
+        assert_eq!(
+            found(
+                "SELECT 1;\n\n  id  |   full_name   |  phone\n------+---------------+---------\n 3132 | Solveig Sjöberg | n/a\n(1 row)\n"
+            ),
+            ["Solveig Sjöberg"]
+        );
+        // Two tables, the second with other columns.
+        assert_eq!(
+            found(
+                "Owner,Status\nPeter Kubíčková,open\n\nsku;price\nA-1;3.50\n\nReviewer;Due\nIngrid Holm;today\n"
+            ),
+            ["Peter Kubíčková", "Ingrid Holm"]
         );
     }
 
