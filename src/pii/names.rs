@@ -890,6 +890,10 @@ const EPONYMS: &[&str] = &[
     "harry potter",
     "james bond",
     "bill melinda gates",
+    "victoria day",
+    "columbus day",
+    "earl grey",
+    "lady grey",
     "ford mustang",
     "ford focus",
     "ford transit",
@@ -2572,6 +2576,7 @@ mod tests {
         assert!(scan("**Attendees:** see below").is_empty());
         // An unlisted plural of an ordinary word is an ordinary word.
         assert!(scan("Open the Siri Toolkits app").is_empty());
+        assert!(scan("Closed after Victoria Day. Earl Grey is out.").is_empty());
     }
 
     #[test]
