@@ -1587,7 +1587,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             {
                 return Support::Strong;
             }
-            // A person label on the line before: "Bill to:\nAnn Lee".
+            // A person label on the line before: "Bill to:\nAnn Lee". When
+            // the name is the whole line ("SHIP TO:\nACHIENG MUTUA"), the
+            // label vouches for it as a key vouches for its value.
             let raw_prev = prev[self.line_start(prev.len())..].trim();
             if let Some(label) = raw_prev.strip_suffix(':')
                 && label.len() <= 24
@@ -1596,7 +1598,20 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
                 )
             {
-                return Support::Lead;
+                let end = text[w.start..]
+                    .find('\n')
+                    .map_or(text.len(), |p| w.start + p);
+                let line = text[w.start..end].trim_end();
+                let whole = line.len() <= 60
+                    && line.split(' ').count() <= 5
+                    && line
+                        .chars()
+                        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '.' | '’'));
+                return if whole {
+                    Support::Strong
+                } else {
+                    Support::Lead
+                };
             }
         }
         if k == 0 {
@@ -2577,6 +2592,10 @@ mod tests {
         // An unlisted plural of an ordinary word is an ordinary word.
         assert!(scan("Open the Siri Toolkits app").is_empty());
         assert!(scan("Closed after Victoria Day. Earl Grey is out.").is_empty());
+        assert_eq!(
+            scan("SHIP TO:\nACHIENG MUTUA\n179 Collins Street"),
+            ["ACHIENG MUTUA"]
+        );
     }
 
     #[test]
