@@ -1329,6 +1329,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             } else if self.is(w, LEAD) {
                 support = support.max(Support::Lead);
                 first += 1;
+            } else if first < j && self.is(w, FAMILY_WORD | RELATION) {
+                // "Analyst Navjot Brar (…)", "Colleague Ife Okoro".
+                support = support.max(Support::Lead);
+                first += 1;
             } else if first < j
                 && outside == Support::None
                 && self.info(w).common_only()
@@ -2085,10 +2089,20 @@ pub fn person_value(
         return;
     }
     let base = value.len() - value.trim_start().len();
-    // "Last, First" as a whole.
+    // "Last, First" as a whole; the surname may carry particles ("Van der
+    // Linden, Thijs", "De Vries, Thijs").
+    let surname_part = |a: &str| {
+        let ws: Vec<Word> = WordIter::new(a).take(4).collect();
+        !ws.is_empty()
+            && ws.len() <= 3
+            && ws[..ws.len() - 1].iter().all(|w| {
+                let t = &a[w.start..w.end];
+                t.len() <= 5 && PARTICLES.iter().any(|p| p.eq_ignore_ascii_case(t))
+            })
+    };
     if let Some((a, b)) = trimmed.split_once(',')
         && !b.contains(',')
-        && WordIter::new(a).take(2).count() == 1
+        && surname_part(a)
         && WordIter::new(b).take(2).count() == 1
         && looks_like_name(trimmed, &words(trimmed), how == Structured::Maybe)
     {
@@ -2593,6 +2607,10 @@ mod tests {
         assert!(scan("Open the Siri Toolkits app").is_empty());
         assert!(scan("Closed after Victoria Day. Earl Grey is out.").is_empty());
         assert_eq!(
+            scan("Analyst Navjot Brar (Acme) estimated the cost"),
+            ["Navjot Brar"]
+        );
+        assert_eq!(
             scan("SHIP TO:\nACHIENG MUTUA\n179 Collins Street"),
             ["ACHIENG MUTUA"]
         );
@@ -2651,6 +2669,16 @@ mod tests {
             ["Lee, Ann", "Bo Chan"]
         );
         assert_eq!(names("Güçlü, Ufukay", Structured::Sure), ["Güçlü, Ufukay"]);
+        assert_eq!(
+            names("Van der Linden, Thijs", Structured::Sure),
+            ["Van der Linden, Thijs"]
+        );
+        assert_eq!(normalize("Van der Linden, Thijs"), "thijs van der linden");
+        // A list of two names is not one "Last, First".
+        assert_eq!(
+            names("Ann Lee, Bo Chan", Structured::Sure),
+            ["Ann Lee", "Bo Chan"]
+        );
         assert_eq!(names("송 유진", Structured::Sure), ["송 유진"]);
         assert_eq!(
             names("Support Team", Structured::Maybe),
