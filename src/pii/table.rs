@@ -23,6 +23,9 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         if line.contains('=') {
             key_values(start, line, memory, out);
         }
+        if line.contains("\":") {
+            json_pairs(start, line, memory, out);
+        }
         let Some(colon) = line.find(':') else {
             continue;
         };
@@ -213,6 +216,71 @@ fn key_values(
     }
 }
 
+/// `"key": "value"` pairs in text that is JSON-like but not one JSON
+/// document (JSON Lines logs, a JSON object after a log prefix): values
+/// under person and phone keys. A generic key (`name`) is a person's when
+/// the line also has an address key, as in a JSON object about a person.
+/// Values with escapes are left to the other detectors (their text is not
+/// what the model reads).
+fn json_pairs(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let b = line.as_bytes();
+    let person_line = line.contains("email\"") || line.contains("mail\":");
+    let mut i = 0;
+    while let Some(p) = line[i..].find("\":") {
+        let close = i + p; // the key's closing quote
+        i = close + 2;
+        let Some(open) = line[..close].rfind('"') else {
+            continue;
+        };
+        let key = &line[open + 1..close];
+        if key.is_empty() || key.len() > 40 || key.contains('\\') {
+            continue;
+        }
+        let kind = keys::classify(&keys::fold(key));
+        if !matches!(
+            kind,
+            KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
+        ) {
+            continue;
+        }
+        let mut v = close + 2;
+        while v < b.len() && b[v] == b' ' {
+            v += 1;
+        }
+        if b.get(v) != Some(&b'"') {
+            continue;
+        }
+        let Some(len) = line[v + 1..].find('"') else {
+            continue;
+        };
+        let (s, e) = (v + 1, v + 1 + len);
+        let value = &line[s..e];
+        i = e.max(i);
+        if value.contains('\\') {
+            continue;
+        }
+        if kind == KeyKind::Phone {
+            if let Some(f) = structured_phone(value) {
+                out.push(shift(f, start + s));
+            }
+            continue;
+        }
+        let how = if kind == KeyKind::Person || person_line {
+            Structured::Sure
+        } else {
+            Structured::Maybe
+        };
+        let mut found = Vec::new();
+        names::person_value(value, how, memory, &mut found);
+        out.extend(found.into_iter().map(|f| shift(f, start + s)));
+    }
+}
+
 fn shift(mut f: Finding, by: usize) -> Finding {
     f.start += by;
     f.end += by;
@@ -257,12 +325,25 @@ fn cells(line: &str, layout: Layout) -> Option<Vec<(usize, usize)>> {
     let mut cell_start = lo;
     while i <= hi {
         if i < hi && b[i] == b'"' && line[cell_start..i].trim().is_empty() {
-            // Quoted cell.
-            let close = line[i + 1..hi].find('"')? + i + 1;
+            // Quoted cell; `""` inside it is a quote.
+            let mut j = i + 1;
+            let close = loop {
+                let k = line[j..hi].find('"')? + j;
+                if k + 1 < hi && b[k + 1] == b'"' {
+                    j = k + 2;
+                    continue;
+                }
+                break k;
+            };
             out.push((i + 1, close));
             i = close + 1;
-            while i < hi && b[i] != delim {
+            // Only spaces may follow the closing quote: `"user": {…}` is
+            // JSON, not a cell.
+            while i < hi && matches!(b[i], b' ' | b'\r') {
                 i += 1;
+            }
+            if i < hi && b[i] != delim {
+                return None;
             }
             i += 1;
             cell_start = i;
@@ -353,7 +434,10 @@ fn table_at(
         }
         let names_ok = head.iter().all(|&(s, e)| {
             let h = &header[s..e];
-            !h.is_empty() && h.len() <= 40 && h.chars().any(char::is_alphabetic) && !h.contains('@')
+            !h.is_empty()
+                && h.len() <= 40
+                && h.chars().any(char::is_alphabetic)
+                && !h.contains(['@', '{', '}', '"', ':'])
         });
         if !names_ok {
             continue;
@@ -518,6 +602,18 @@ mod tests {
             ["Søren Þórsson"]
         );
         assert!(found("level=info status=200 region=eu-west-1").is_empty());
+    }
+
+    #[test]
+    fn json_lines_in_text() {
+        assert_eq!(
+            found(
+                "{\"ts\": 1, \"user\": {\"email\": \"io@x.ro\", \"name\": \"Ioana Dumitrescu\"}}\n{\"ts\": 2, \"actor\": \"Van der Linden, Thijs\"}"
+            ),
+            ["Ioana Dumitrescu", "Van der Linden, Thijs"]
+        );
+        // A generic key on a line about no person needs the dictionaries.
+        assert!(found("{\"name\": \"Pied Piper\", \"plan\": \"pro\"}\n").is_empty());
     }
 
     #[test]
