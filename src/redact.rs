@@ -143,19 +143,24 @@ fn table_kinds(items: &[Value]) -> Option<Vec<KeyKind>> {
     let Some(Value::Array(head)) = items.first() else {
         return None;
     };
-    if head.len() < 2 || items.len() < 2 {
+    if items.len() < 2 {
         return None;
     }
     let header: Vec<&str> = head.iter().map(Value::as_str).collect::<Option<_>>()?;
-    if header
-        .iter()
-        .any(|h| h.is_empty() || h.len() > 40 || h.contains('@'))
-    {
-        return None;
-    }
-    if !items[1..]
-        .iter()
-        .any(|r| r.as_array().is_some_and(|r| r.len() == head.len()))
+    header_kinds(&header, &items[1..])
+}
+
+/// The column kinds of a header over `rows`: `None` unless it has two
+/// columns or more that look like names, some row is as wide, and a column
+/// names personal data.
+fn header_kinds(header: &[&str], rows: &[Value]) -> Option<Vec<KeyKind>> {
+    if header.len() < 2
+        || header
+            .iter()
+            .any(|h| h.is_empty() || h.len() > 40 || h.contains('@'))
+        || !rows
+            .iter()
+            .any(|r| r.as_array().is_some_and(|r| r.len() == header.len()))
     {
         return None;
     }
@@ -218,9 +223,6 @@ fn columns_table(map: &Map<String, Value>) -> Option<(usize, Vec<KeyKind>)> {
         }
         (cols?, rows?)
     };
-    if cols.len() < 2 {
-        return None;
-    }
     let names: Vec<&str> = cols
         .iter()
         .map(|c| match c {
@@ -231,28 +233,7 @@ fn columns_table(map: &Map<String, Value>) -> Option<(usize, Vec<KeyKind>)> {
             _ => None,
         })
         .collect::<Option<_>>()?;
-    if names
-        .iter()
-        .any(|h| h.is_empty() || h.len() > 40 || h.contains('@'))
-        || !rows
-            .iter()
-            .any(|r| r.as_array().is_some_and(|r| r.len() == names.len()))
-    {
-        return None;
-    }
-    let kinds: Vec<KeyKind> = names
-        .iter()
-        .map(|h| keys::classify(&keys::fold(h)))
-        .collect();
-    kinds
-        .iter()
-        .any(|k| {
-            matches!(
-                k,
-                KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone
-            )
-        })
-        .then_some((rows_at, kinds))
+    header_kinds(&names, rows).map(|kinds| (rows_at, kinds))
 }
 
 /// Tokenizes a document for one session.
