@@ -51,19 +51,34 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
         let value = &text[value_start..start + line.len()];
         let value = value.trim_end_matches('\r');
-        match keys::classify(&keys::fold(key)) {
-            KeyKind::Person | KeyKind::MaybePerson => {
-                let mut found = Vec::new();
-                names::person_value(value, Structured::Sure, memory, &mut found);
-                out.extend(found.into_iter().map(|f| shift(f, value_start)));
-            }
-            KeyKind::Phone => {
-                if let Some(f) = structured_phone(value) {
-                    out.push(shift(f, value_start));
-                }
-            }
-            _ => {}
+        let kind = keys::classify(&keys::fold(key));
+        value_under(kind, value, value_start, Structured::Sure, memory, out);
+    }
+}
+
+/// Appends what `value` (at byte `at` of the scanned text) holds under a
+/// key of `kind`: a phone number under a phone key, names under a person
+/// key (`how` sure or to be vouched for), nothing under other keys.
+fn value_under(
+    kind: KeyKind,
+    value: &str,
+    at: usize,
+    how: Structured,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    match kind {
+        KeyKind::Person | KeyKind::MaybePerson => {
+            let mut found = Vec::new();
+            names::person_value(value, how, memory, &mut found);
+            out.extend(found.into_iter().map(|f| shift(f, at)));
         }
+        KeyKind::Phone => {
+            if let Some(f) = structured_phone(value) {
+                out.push(shift(f, at));
+            }
+        }
+        _ => {}
     }
 }
 
@@ -197,21 +212,12 @@ fn key_values(
                 (eq + 1, eq + 1 + len, false)
             }
         };
-        let value = &line[s..e];
-        if kind == KeyKind::Phone {
-            if let Some(f) = structured_phone(value) {
-                out.push(shift(f, start + s));
-            }
+        let how = if quoted {
+            Structured::Sure
         } else {
-            let how = if quoted {
-                Structured::Sure
-            } else {
-                Structured::Maybe
-            };
-            let mut found = Vec::new();
-            names::person_value(value, how, memory, &mut found);
-            out.extend(found.into_iter().map(|f| shift(f, start + s)));
-        }
+            Structured::Maybe
+        };
+        value_under(kind, &line[s..e], start + s, how, memory, out);
         i = e.max(i);
     }
 }
@@ -264,20 +270,12 @@ fn json_pairs(
         if value.contains('\\') {
             continue;
         }
-        if kind == KeyKind::Phone {
-            if let Some(f) = structured_phone(value) {
-                out.push(shift(f, start + s));
-            }
-            continue;
-        }
         let how = if kind == KeyKind::Person || person_line {
             Structured::Sure
         } else {
             Structured::Maybe
         };
-        let mut found = Vec::new();
-        names::person_value(value, how, memory, &mut found);
-        out.extend(found.into_iter().map(|f| shift(f, start + s)));
+        value_under(kind, value, start + s, how, memory, out);
     }
 }
 
@@ -479,25 +477,12 @@ fn table_at(
             rows += 1;
             last = i;
             for (&(s, e), kind) in row.iter().zip(&kinds) {
-                let cell = &line[s..e];
-                match kind {
-                    KeyKind::Person | KeyKind::MaybePerson => {
-                        let how = if *kind == KeyKind::Person || personal {
-                            Structured::Sure
-                        } else {
-                            Structured::Maybe
-                        };
-                        let mut found = Vec::new();
-                        names::person_value(cell, how, memory, &mut found);
-                        out.extend(found.into_iter().map(|f| shift(f, lo + s)));
-                    }
-                    KeyKind::Phone => {
-                        if let Some(f) = structured_phone(cell) {
-                            out.push(shift(f, lo + s));
-                        }
-                    }
-                    _ => {}
-                }
+                let how = if *kind == KeyKind::Person || personal {
+                    Structured::Sure
+                } else {
+                    Structured::Maybe
+                };
+                value_under(*kind, &line[s..e], lo + s, how, memory, out);
             }
         }
         if rows > 0 {
