@@ -361,12 +361,9 @@ impl<'a> Redactor<'a> {
                         if round_of(kind) != round {
                             continue;
                         }
-                        match child {
-                            Value::String(s) => self.learn_str(s, kind, po, depth),
-                            Value::Array(rows)
-                                if columns.as_ref().is_some_and(|(at, _)| *at == n) =>
-                            {
-                                let kinds = &columns.as_ref().expect("checked").1;
+                        match (child, &columns) {
+                            (Value::String(s), _) => self.learn_str(s, kind, po, depth),
+                            (Value::Array(rows), Some((at, kinds))) if *at == n => {
                                 self.learn_rows(rows, kinds, kind, po, depth);
                             }
                             _ => {
