@@ -280,8 +280,18 @@ impl SearchIndex {
     }
 
     pub fn build_with(docs: Vec<ToolDoc>, params: Params) -> SearchIndex {
+        SearchIndex::build_using(docs, params, Embedder::shipped())
+    }
+
+    /// Builds the index with another embedding table (a candidate table
+    /// measured before it is shipped).
+    #[doc(hidden)]
+    pub fn build_using(
+        docs: Vec<ToolDoc>,
+        params: Params,
+        embedder: &'static Embedder,
+    ) -> SearchIndex {
         let start = std::time::Instant::now();
-        let embedder = Embedder::shipped();
         let keyword = bm25::Index::build(&docs, &params.bm25);
         let mut names: HashMap<String, Vec<u32>> = HashMap::new();
         for (i, d) in docs.iter().enumerate() {
