@@ -15,6 +15,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+use crate::pii::agree;
 use crate::pii::keys::{self, KeyKind};
 use crate::pii::names::{self, Structured};
 use crate::pii::{Class, Engine, Finding, Leaf};
@@ -354,6 +355,7 @@ impl<'a> Redactor<'a> {
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
                 let columns = columns_table(map);
+                self.learn_agreeing(map, base, key);
                 for round in [0, 1] {
                     for (n, child) in map.values().enumerate() {
                         let info = self.key_infos[base + n];
@@ -404,6 +406,44 @@ impl<'a> Redactor<'a> {
         }
     }
 
+    /// The names an address among this object's members spells out
+    /// (`{"display": "Akane Kimura", "email": "akane.kimura@…"}`), taught
+    /// to the session so that the rewrite pass finds them (see
+    /// [`agree`]). The addresses may sit in a member, an array of
+    /// strings or an object one level down.
+    fn learn_agreeing(&mut self, map: &Map<String, Value>, base: usize, key: KeyKind) {
+        let mut locals = Vec::new();
+        for v in map.values() {
+            match v {
+                Value::String(s) => agree::addresses(s, &mut locals),
+                Value::Array(items) => items
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .for_each(|s| agree::addresses(s, &mut locals)),
+                Value::Object(inner) => inner
+                    .values()
+                    .filter_map(Value::as_str)
+                    .for_each(|s| agree::addresses(s, &mut locals)),
+                _ => {}
+            }
+        }
+        if locals.is_empty() {
+            return;
+        }
+        for (n, v) in map.values().enumerate() {
+            let Value::String(s) = v else {
+                continue;
+            };
+            let kind = child_kind(&self.key_infos[base + n], key);
+            if matches!(kind, KeyKind::NotPerson | KeyKind::Email | KeyKind::Phone) {
+                continue;
+            }
+            if let Some(name) = agree::agreeing_name(s, &locals) {
+                self.vault.learn_name(&names::normalize(&name));
+            }
+        }
+    }
+
     fn learn_str(&mut self, s: &str, key: KeyKind, people: bool, depth: usize) {
         if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
             let parsed = serde_json::from_str::<Value>(s).ok();
@@ -419,6 +459,16 @@ impl<'a> Redactor<'a> {
             KeyKind::Person => Structured::Sure,
             KeyKind::MaybePerson if people => Structured::Sure,
             KeyKind::MaybePerson => Structured::Maybe,
+            KeyKind::Other | KeyKind::Email if s.contains('\n') || s.len() > 40 => {
+                // Text: the names its addresses spell out ("Yuto Yamamoto"
+                // over `yuto.yamamoto@…`, a table row's name cell).
+                let mut taught = Vec::new();
+                agree::names_in_text(s, &mut taught);
+                for name in &taught {
+                    self.vault.learn_name(&names::normalize(name));
+                }
+                return;
+            }
             // Addresses teach names when they are tokenized (see `Vault`).
             _ => return,
         };

@@ -5,6 +5,7 @@
 //! and a confidence. It never mints tokens, never logs a value, and knows
 //! nothing about JSON documents, MCP or rules.
 
+pub mod agree;
 mod class;
 pub mod email;
 pub mod keys;

@@ -375,7 +375,7 @@ pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
         })
 }
 
-const TITLES: &[&str] = &[
+pub(crate) const TITLES: &[&str] = &[
     "agent",
     "operator",
     "caller",
