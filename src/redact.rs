@@ -464,6 +464,7 @@ impl<'a> Redactor<'a> {
                 // over `yuto.yamamoto@…`, a table row's name cell).
                 let mut taught = Vec::new();
                 agree::names_in_text(s, &mut taught);
+                crate::pii::lists::names(s, &mut taught);
                 for name in &taught {
                     self.vault.learn_name(&names::normalize(name));
                 }

@@ -10,6 +10,7 @@ mod class;
 pub mod email;
 pub mod keys;
 pub mod lexicon;
+pub mod lists;
 pub mod names;
 pub mod phone;
 pub mod table;
