@@ -63,7 +63,12 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
     // Words as written, with their folded, accent-free letters.
     let mut kept: Vec<&str> = Vec::new();
     let mut letters: Vec<String> = Vec::new();
-    for raw in text.split(|c: char| c.is_whitespace() || c == ',') {
+    // How many kept words come before each comma ("Last, First").
+    let mut commas: Vec<usize> = Vec::new();
+    for raw in text.split_inclusive(|c: char| c.is_whitespace() || c == ',') {
+        if raw.ends_with(',') {
+            commas.push(kept.len() + usize::from(!raw.trim_end_matches(',').trim().is_empty()));
+        }
         let w = raw.trim_matches(|c: char| !c.is_alphabetic());
         if w.is_empty() {
             continue;
@@ -107,23 +112,12 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
     if !locals.iter().any(|segs| covers(&letters, segs)) {
         return None;
     }
-    let joined = kept.join(" ");
-    Some(if text.contains(',') {
-        // Keep "Last, First" readable for `names::normalize`.
-        match text.split_once(',') {
-            Some((last, first)) if !first.contains(',') => {
-                let strip = |s: &str| {
-                    s.split_whitespace()
-                        .filter(|w| kept.contains(&w.trim_matches(|c: char| !c.is_alphabetic())))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                format!("{}, {}", strip(last), strip(first))
-            }
-            _ => joined,
+    // Keep "Last, First" readable for `names::normalize`.
+    Some(match commas[..] {
+        [k] if k > 0 && k < kept.len() => {
+            format!("{}, {}", kept[..k].join(" "), kept[k..].join(" "))
         }
-    } else {
-        joined
+        _ => kept.join(" "),
     })
 }
 

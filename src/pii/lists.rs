@@ -35,7 +35,13 @@ pub fn names(text: &str, out: &mut Vec<String>) {
             push(&c[2], &c[1], out);
         }
     }
-    if memchr::memchr(b'/', text.as_bytes()).is_some() {
+    // Every passenger line has a slash and a title after a space.
+    let b = text.as_bytes();
+    if memchr::memchr(b'/', b).is_some()
+        && [&b" M"[..], b" DR", b" PROF"]
+            .iter()
+            .any(|t| memchr::memmem::find(b, t).is_some())
+    {
         for c in PASSENGER.captures_iter(text) {
             push(&c[2], &c[1], out);
         }
