@@ -412,6 +412,23 @@ impl<'a> Redactor<'a> {
     /// [`agree`]). The addresses may sit in a member, an array of
     /// strings or an object one level down.
     fn learn_agreeing(&mut self, map: &Map<String, Value>, base: usize, key: KeyKind) {
+        // The members that could be taught: strings under keys that are
+        // not about something else (person keys are read as names anyway).
+        let candidates: Vec<&str> = map
+            .values()
+            .enumerate()
+            .filter(|&(n, _)| {
+                !matches!(
+                    child_kind(&self.key_infos[base + n], key),
+                    KeyKind::Person | KeyKind::NotPerson | KeyKind::Email | KeyKind::Phone
+                )
+            })
+            .filter_map(|(_, v)| v.as_str())
+            .filter(|s| s.len() <= 80 && s.contains(' ') && !s.contains('@'))
+            .collect();
+        if candidates.is_empty() {
+            return;
+        }
         let mut locals = Vec::new();
         for v in map.values() {
             match v {
@@ -430,14 +447,7 @@ impl<'a> Redactor<'a> {
         if locals.is_empty() {
             return;
         }
-        for (n, v) in map.values().enumerate() {
-            let Value::String(s) = v else {
-                continue;
-            };
-            let kind = child_kind(&self.key_infos[base + n], key);
-            if matches!(kind, KeyKind::NotPerson | KeyKind::Email | KeyKind::Phone) {
-                continue;
-            }
+        for s in candidates {
             if let Some(name) = agree::agreeing_name(s, &locals) {
                 self.vault.learn_name(&names::normalize(&name));
             }

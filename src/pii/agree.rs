@@ -53,7 +53,13 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
         return None;
     }
     let text = text.trim();
-    if text.is_empty()
+    // Cheap shape checks first: most members are not two to five words.
+    let words = text.split_whitespace().count();
+    let shaped = (2..=MAX_WORDS + 2).contains(&words) || (words == 1 && text.contains(','));
+    if !shaped {
+        return None;
+    }
+    if text.chars().next().is_some_and(|c| !c.is_alphabetic())
         || text
             .chars()
             .any(|c| c.is_ascii_digit() || matches!(c, '@' | '/' | '\\' | '_' | '#' | '='))
@@ -239,6 +245,9 @@ fn cells(line: &str) -> impl Iterator<Item = &str> {
 /// Lower case with accents and the common special letters reduced to
 /// ASCII where they have a plain form (Č → c, ø → o, ł → l, ß → ss).
 fn plain(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.nfd() {
         if unicode_normalization::char::is_combining_mark(c) {
