@@ -65,6 +65,31 @@ const PERSON: &[&str] = &[
     "imię",
     "nazwisko",
     "imięinazwisko",
+    // ja, zh, ko: name, person in charge, contact person.
+    "氏名",
+    "名前",
+    "担当",
+    "担当者",
+    "姓名",
+    "联系人",
+    "聯絡人",
+    "负责人",
+    "負責人",
+    "이름",
+    "성명",
+    "담당자",
+    "담당",
+    // Abbreviations seen in exports and logs.
+    "mgr",
+    "supv",
+    "maintainer",
+    "maintainers",
+    "contributor",
+    "contributors",
+    "committer",
+    "technician",
+    "dispatcher",
+    "courier",
     "representative",
     "accountrepresentative",
     "salesrepresentative",
@@ -237,6 +262,14 @@ const MAYBE_PERSON: &[&str] = &[
     "uploadedby",
     "invitedby",
     "sharedby",
+    "usr",
+    "nm",
+    "cust",
+    "emp",
+    "pic",
+    "backup",
+    "handler",
+    "oncall",
 ];
 
 const PERSON_NAME_PREFIXES: &[&str] = &[
@@ -595,6 +628,10 @@ pub fn classify(folded: &str) -> KeyKind {
         // A person's when the value and the object say so.
         return KeyKind::MaybePerson;
     }
+    // `acctMgr`, `project_mgr`: a manager.
+    if folded.len() > 3 && folded.ends_with("mgr") {
+        return KeyKind::Person;
+    }
     if folded.ends_with("contact") || folded.ends_with("contactperson") {
         return KeyKind::MaybePerson;
     }
@@ -621,6 +658,17 @@ fn is_email_key(k: &str) -> bool {
 
 fn is_phone_key(k: &str) -> bool {
     const EXACT: &[&str] = &[
+        // ja, zh, ko: telephone, mobile.
+        "電話",
+        "电话",
+        "電話番号",
+        "携帯",
+        "携帯電話",
+        "手机",
+        "手機",
+        "전화",
+        "전화번호",
+        "휴대폰",
         "phone",
         "phones",
         "tel",
@@ -793,6 +841,14 @@ mod tests {
     #[test]
     fn classifies_common_keys() {
         let k = |s: &str| classify(&fold(s));
+        assert_eq!(k("Mgr"), KeyKind::Person);
+        assert_eq!(k("acctMgr"), KeyKind::Person);
+        assert_eq!(k("usr"), KeyKind::MaybePerson);
+        assert_eq!(k("联系人"), KeyKind::Person);
+        assert_eq!(k("担当"), KeyKind::Person);
+        assert_eq!(k("담당자"), KeyKind::Person);
+        assert_eq!(k("手机"), KeyKind::Phone);
+        assert_eq!(k("電話"), KeyKind::Phone);
         assert_eq!(k("first_name"), KeyKind::Person);
         assert_eq!(k("lastName"), KeyKind::Person);
         assert_eq!(k("OwnerName"), KeyKind::Person);

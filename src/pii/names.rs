@@ -1231,6 +1231,27 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let mut i = 0;
         while i < ws.len() {
             let w = ws[i];
+            // "PILLAI/SREEJITH": a known name word after a surname and a
+            // slash (a passenger list's form) stands alone.
+            if matches!(w.case, Case::Title | Case::Upper)
+                && i > 0
+                && text[..w.start].ends_with('/')
+                && ws[i - 1].end + 1 == w.start
+                && text_of(text, &ws[i - 1]).chars().all(char::is_alphabetic)
+                && self.known(&ws[i - 1])
+                && self.known(&w)
+            {
+                out.push(Finding {
+                    class: Class::Name,
+                    start: w.start,
+                    end: w.end,
+                    detector: Detector::NameRecall,
+                    confidence: 0.85,
+                    normalized: normalize(text_of(text, &w)),
+                });
+                i += 1;
+                continue;
+            }
             let startable = match w.case {
                 Case::Title | Case::Upper => !glued_to_id(text, &w),
                 Case::Uncased => {
@@ -1578,6 +1599,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if matches!(text[ls..w.start].trim(), "--" | "—" | "– ") {
             return Support::Strong;
         }
+        // An attribution at the end of a message or quote: "Running late —
+        // Clodagh", "“…” — Ama Owusu".
+        if dash_attribution(text, ws, k) {
+            return Support::Strong;
+        }
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
@@ -1879,7 +1905,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 }
                 let first_ok = f.strong_given()
                     || known[0]
-                    || (f.ambiguous_given() && (l.surname_like() || known[n - 1]));
+                    || (f.ambiguous_given() && (l.surname_like() || known[n - 1]))
+                    // "K. Hämäläinen", "S. F. Ghosh": initials stand for the
+                    // given names.
+                    || initials_then_surname(self.text, &ws[idx[0]..=idx[n - 1]]);
                 // An acronym is not a surname ("Harmony OS").
                 let acronym = ws[idx[n - 1]].case == Case::Upper
                     && ws[idx[n - 1]].end - ws[idx[n - 1]].start <= 4;
@@ -1890,6 +1919,61 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// Word `k` follows a spaced dash (` — `, ` – `, ` -- `) and it, with at
+/// most two more capitalized words, ends its line, its text or a quotation.
+fn dash_attribution(text: &str, ws: &[Word], k: usize) -> bool {
+    let w = ws[k];
+    let before = text[..w.start].strip_suffix(' ').unwrap_or("");
+    let dashed = ["—", "–", "--"].iter().any(|d| {
+        before
+            .strip_suffix(d)
+            .is_some_and(|b| b.ends_with([' ', '\u{a0}']))
+    });
+    if !dashed || w.case != Case::Title {
+        return false;
+    }
+    let mut end = w.end;
+    for n in ws[k + 1..].iter().take(2) {
+        if !(spaced(text, end, n.start) && n.case == Case::Title) {
+            break;
+        }
+        end = n.end;
+    }
+    let rest = text[end..].trim_start_matches(['.', '!', ' ']);
+    if rest.starts_with(['"', '”', '’']) {
+        return true;
+    }
+    // Or the end of a one-line message of a few words with a lower-case
+    // word before the dash ("Running late — Clodagh"), not a heading's
+    // second half ("Contact — Pampas Agro", "Vendor list — Grafton St").
+    let said = before.trim_end_matches(['—', '–', '-', ' ', '\u{a0}']);
+    rest.is_empty()
+        && !text.contains('\n')
+        && said.split_whitespace().count() >= 3
+        && said
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|x| x.chars().all(char::is_lowercase))
+}
+
+/// Initials and a surname: every word but the last a single capital letter
+/// written with its dot ("K. Hämäläinen", "S.E. Wongsawat", "S. F.
+/// Ghosh"), the last a capitalized word of two letters or more.
+fn initials_then_surname(text: &str, ws: &[Word]) -> bool {
+    let Some((last, initials)) = ws.split_last() else {
+        return false;
+    };
+    !initials.is_empty()
+        && initials.iter().all(|w| {
+            let mut cs = text_of(text, w).chars();
+            cs.next().is_some_and(char::is_uppercase)
+                && cs.next().is_none()
+                && text[w.end..].starts_with('.')
+        })
+        && last.case == Case::Title
+        && text_of(text, last).chars().nth(1).is_some()
 }
 
 /// How sure a caller is that a structured value is a person's name.
@@ -2129,6 +2213,12 @@ pub fn person_value(
                 Some(p) => e = s + p,
                 None => continue,
             }
+        } else if let Some(p) = seg.find(['(', '（'])
+            && p > 0
+            && seg.trim_end().ends_with([')', '）'])
+        {
+            // "Ann Lee (Sales)", "佐藤 健太（営業部）": a note after the name.
+            e = s + p;
         }
         // Trim spaces and quotes.
         while s < e && value[s..e].starts_with([' ', '"', '\'', '\t']) {
@@ -2182,6 +2272,7 @@ fn push_name(
             !org && (ws
                 .iter()
                 .any(|w| with_fold(text_of(name, w), |f| memory.knows_name_word(f)))
+                || (initials_then_surname(name, &ws) && !info(name, last).common_only())
                 || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
                 || (ws.len() == 1 && surname_first_shape(name.trim())))
         }
@@ -2446,6 +2537,17 @@ mod tests {
 
     #[test]
     fn context_names() {
+        // Initials stand for given names.
+        assert_eq!(
+            scan("Outgoing: H. Nakamura. Incoming: K. Hämäläinen."),
+            ["H. Nakamura", "K. Hämäläinen"]
+        );
+        // An attribution after a dash at the end of a quoted message.
+        assert_eq!(scan("1. \"Call me back — Gráinne\" at 10:02"), ["Gráinne"]);
+        assert_eq!(scan("Running a bit late — Clodagh"), ["Clodagh"]);
+        // Not the second half of a heading.
+        assert!(scan("Contact — Pampas Agro").is_empty());
+        assert!(scan("## Vendor list — Grafton Street\n\n| a |").is_empty());
         assert_eq!(scan("Hi Roger,\n\nthanks"), ["Roger"]);
         assert_eq!(scan("Best regards,\nMaria\n"), ["Maria"]);
         assert_eq!(

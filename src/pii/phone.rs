@@ -250,6 +250,8 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     if let Some(p) = prev_char(text, start) {
         let before = || prev_char(text, start - p.len_utf8());
         let glued = match p {
+            // A text escape (`\n` in iCal or doubly encoded JSON) is a break.
+            'n' | 'r' | 't' if before() == Some('\\') => false,
             _ if p.is_alphanumeric() => true,
             '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | '+' => true,
             // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell.
@@ -269,7 +271,8 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     let rest = &text[full_end..];
     let mut rc = rest.chars();
     if let Some(n) = rc.next() {
-        if n.is_alphanumeric() || matches!(n, '%' | '@' | '_' | '/' | '\\') {
+        let escape = n == '\\' && matches!(rc.clone().next(), Some('n' | 'r' | 't' | ',' | ';'));
+        if n.is_alphanumeric() || (matches!(n, '%' | '@' | '_' | '/' | '\\') && !escape) {
             return None;
         }
         if matches!(n, '-' | '.' | ',' | ':') && rc.next().is_some_and(|c| c.is_ascii_digit()) {
@@ -514,6 +517,20 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     Some(s.digits().to_string())
 }
 
+/// Mexican mobiles as still written with the `1` dropped from the plan in
+/// 2019 (`+52 1 55 9104 5851`): valid once it is dropped, and normalized
+/// without it, so both spellings get the same token.
+fn legacy_mexican_mobile(digits: &str, plus: bool) -> Option<String> {
+    let d = if plus {
+        digits
+    } else {
+        digits.strip_prefix("00")?
+    };
+    let rest = d.strip_prefix("521").filter(|r| r.len() == 10)?;
+    let n = PhoneNumber::parse(format!("+52{rest}"), None).ok()?;
+    n.is_valid().then(|| e164(&n))
+}
+
 fn luhn(digits: &str) -> bool {
     let mut sum = 0;
     for (i, d) in digits.bytes().rev().enumerate() {
@@ -579,7 +596,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         };
         let n = PhoneNumber::parse(&intl, None).ok()?;
         if !PHONE_NUMBER_UTIL.is_possible_number(&n) {
-            return None;
+            return legacy_mexican_mobile(s.digits(), intl.trim_start().starts_with('+'));
         }
         // A possible length written in groups is a number by form (fictional
         // ranges, numbering-plan updates newer than the metadata); shorter
@@ -758,6 +775,32 @@ mod tests {
         assert_eq!(spans, ["(212) 886-2773 ext. 6918", "+44 20 7946 0958"]);
         assert_eq!(out[0].normalized, "+12128862773;ext=6918");
         assert_eq!(out[1].normalized, "+442079460958");
+    }
+
+    #[test]
+    fn text_escapes_are_breaks() {
+        // iCal and doubly encoded JSON write line breaks as `\n`.
+        assert_eq!(
+            phones(r"DESCRIPTION:Dial-in +31 20 490 8506 #682\nAgenda"),
+            ["+31 20 490 8506 #682"]
+        );
+        assert_eq!(phones(r"Call\n+44 20 7946 0958"), ["+44 20 7946 0958"]);
+        // A path stays an identifier.
+        assert!(phones(r"C:\data\4155550132\x").is_empty());
+    }
+
+    #[test]
+    fn legacy_mexican_mobiles() {
+        let mut a = vec![];
+        find("cel +52 1 55 9104 5851", &mut a);
+        let mut b = vec![];
+        find("cel +52 55 9104 5851", &mut b);
+        assert_eq!(a.len(), 1);
+        assert_eq!(b.len(), 1);
+        // Both spellings are one number (one token in a session).
+        assert_eq!(a[0].normalized, b[0].normalized);
+        // Eleven digits after +52 that do not start with 1 are no number.
+        assert!(phones("ref +52 9 55 9104 5851").is_empty());
     }
 
     #[test]

@@ -26,10 +26,20 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         if line.contains("\":") {
             json_pairs(start, line, memory, out);
         }
-        let Some(colon) = line.find(':') else {
+        // The label's colon; CJK text writes it full width (`担当：`).
+        let Some((colon, colon_len)) = line.find([':', '：']).map(|c| {
+            (
+                c,
+                if line[c..].starts_with(':') {
+                    1
+                } else {
+                    '：'.len_utf8()
+                },
+            )
+        }) else {
             continue;
         };
-        if vcard && vcard_line(start, line, colon, memory, out) {
+        if vcard && colon_len == 1 && vcard_line(start, line, colon, memory, out) {
             continue;
         }
         if colon == 0 || colon > 40 {
@@ -46,7 +56,7 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
             continue;
         }
         // Markdown bold or italic labels: `**Attendees:** Ann Lee, Bo Chan`.
-        let mut value_start = start + colon + 1;
+        let mut value_start = start + colon + colon_len;
         let rest = &text[value_start..start + line.len()];
         value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
         let value = &text[value_start..start + line.len()];
@@ -384,7 +394,7 @@ fn tables(
     let mut found = Vec::new();
     let mut h = 0;
     while h + 1 < lines.len() {
-        match table_at(&lines, h, memory, out) {
+        match table_at(&lines, h, memory, out).or_else(|| fixed_width_at(&lines, h, memory, out)) {
             Some(last) => {
                 let (lo, _) = lines[h];
                 let (s, l) = lines[last];
@@ -492,6 +502,119 @@ fn table_at(
     None
 }
 
+/// The columns of a fixed-width header (`EMP#    NAME          PHONE`):
+/// labels apart by two spaces or more, as (char column, byte start, byte
+/// end) of each label.
+fn fixed_header(line: &str) -> Option<Vec<(usize, usize, usize)>> {
+    let line = line.trim_end_matches('\r');
+    if line.contains(['\t', ',', ';', '|', ':', '@', '"']) || line.chars().count() > 400 {
+        return None;
+    }
+    let mut cols = Vec::new();
+    let mut spaces = 2;
+    for (col, (at, c)) in line.char_indices().enumerate() {
+        if c == ' ' {
+            spaces += 1;
+            continue;
+        }
+        if spaces >= 2 {
+            cols.push((col, at, at + c.len_utf8()));
+        } else if let Some(last) = cols.last_mut() {
+            last.2 = at + c.len_utf8();
+        }
+        spaces = 0;
+    }
+    let labels_ok = cols.iter().all(|&(_, s, e)| {
+        let l = &line[s..e];
+        l.len() <= 30
+            && l.chars().any(char::is_alphabetic)
+            && l.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '#' | '_' | '.' | '/' | '-'))
+    });
+    (cols.len() >= 2 && labels_ok).then_some(cols)
+}
+
+/// A rule under a fixed-width header: `-----  -----`, `=======`.
+fn rule(line: &str) -> bool {
+    let t = line.trim();
+    t.len() >= 3 && t.chars().all(|c| matches!(c, '-' | '=' | ' ' | '+'))
+}
+
+/// Reads a fixed-width table (reports, CLI listings) whose header is
+/// `lines[h]` and names a person or phone column; a rule line or an aligned
+/// row must follow it. Each row's cells are cut at the header's columns
+/// (counted in characters); a row with text across a column's edge ends
+/// the table. Returns the index of the last row.
+fn fixed_width_at(
+    lines: &[(usize, &str)],
+    h: usize,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> Option<usize> {
+    let (_, header) = lines[h];
+    let cols = fixed_header(header)?;
+    let kinds: Vec<KeyKind> = cols
+        .iter()
+        .map(|&(_, s, e)| keys::classify(&keys::fold(&header[s..e])))
+        .collect();
+    if !kinds
+        .iter()
+        .any(|k| matches!(k, KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone))
+    {
+        return None;
+    }
+    let personal = kinds
+        .iter()
+        .any(|k| matches!(k, KeyKind::Person | KeyKind::Phone));
+    // The cells of a row, as byte spans, or `None` when it does not fit.
+    let split = |line: &str| -> Option<Vec<(usize, usize)>> {
+        let line = line.trim_end_matches('\r');
+        let chars: Vec<(usize, char)> = line.char_indices().collect();
+        let at = |col: usize| chars.get(col).map_or(line.len(), |&(b, _)| b);
+        let mut spans = Vec::with_capacity(cols.len());
+        for (n, &(col, _, _)) in cols.iter().enumerate() {
+            // Text may not run across the edge between two columns.
+            if n > 0 && col < chars.len() && chars[col - 1].1 != ' ' && chars[col].1 != ' ' {
+                return None;
+            }
+            let end = cols.get(n + 1).map_or(line.len(), |&(next, _, _)| at(next));
+            let (s, e) = (at(col), end.max(at(col)));
+            let cell = &line[s..e];
+            let lead = cell.len() - cell.trim_start().len();
+            spans.push((s + lead, s + cell.trim_end().len()));
+        }
+        Some(spans)
+    };
+    let mut last = h;
+    let mut rows = 0;
+    for (i, &(lo, line)) in lines.iter().enumerate().skip(h + 1) {
+        if rule(line) {
+            if rows > 0 {
+                break;
+            }
+            last = i;
+            continue;
+        }
+        let Some(cells) = split(line) else { break };
+        // The first line after the header must start a row in its first
+        // column, not be prose that happens to fit.
+        if cells.iter().filter(|(s, e)| s < e).count() < 2 {
+            break;
+        }
+        rows += 1;
+        last = i;
+        for (&(s, e), kind) in cells.iter().zip(&kinds) {
+            let how = if *kind == KeyKind::Person || personal {
+                Structured::Sure
+            } else {
+                Structured::Maybe
+            };
+            value_under(*kind, &line[s..e], lo + s, how, memory, out);
+        }
+    }
+    (rows > 0).then_some(last)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -501,6 +624,43 @@ mod tests {
         let mut out = vec![];
         scan_lines(text, &NoMemory, &mut out);
         out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn fixed_width_reports() {
+        let report = "ACME LTD                         PAGE 1\n\
+            STAFF DIRECTORY\n\n\
+            EMP#    NAME                    EXT   PHONE\n\
+            ------------------------------------------------\n\
+            943822  XIE, JIAHUI             308   +852 2782 7935\n\
+            124224  O'SULLIVAN, SEÁN        590   085-334 3248\n\
+            ------------------------------------------------\n\
+            END OF REPORT  RUN 2026-09-26 01:53:00\n";
+        assert_eq!(
+            found(report),
+            [
+                "XIE, JIAHUI",
+                "+852 2782 7935",
+                "O'SULLIVAN, SEÁN",
+                "085-334 3248"
+            ]
+        );
+        // A listing whose NAME column holds no people: nothing.
+        let pods = "NAME                     READY   STATUS    AGE\n\
+            checkout-web-5d9f8-x2k   1/1     Running   4d\n\
+            Search Indexer           1/1     Running   4d\n";
+        assert!(found(pods).is_empty());
+        // Text across a column's edge is not a row.
+        assert!(found("NAME      PHONE\nthe meeting went on and on\n").is_empty());
+    }
+
+    #[test]
+    fn full_width_labels() {
+        assert_eq!(
+            found("联系人：张伟\n手机：13812345678"),
+            ["张伟", "13812345678"]
+        );
+        assert_eq!(found("担当：佐藤 健太（営業部）\n"), ["佐藤 健太"]);
     }
 
     #[test]
