@@ -126,6 +126,9 @@ fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
         )
     {
         parent
+    } else if info.thing_name && parent == KeyKind::NotPerson {
+        // `"location": {"displayName": "Avenida Paulista"}`.
+        KeyKind::NotPerson
     } else {
         info.kind
     }
@@ -1074,6 +1077,18 @@ mod tests {
         // Columns that name nothing personal change nothing.
         let doc = json!({"fields": ["sku", "product"], "data": [["A-1", "Pied Piper"]]});
         assert_eq!(run(doc.clone()).0, doc);
+    }
+
+    #[test]
+    fn names_of_things_under_thing_keys() {
+        let (d, _) = run(json!({
+            "location": {"displayName": "Avenida Paulista"},
+            "account": {"name": "Jones Lang LaSalle"},
+            "organizer": {"displayName": "Aino Virtanen"}
+        }));
+        assert_eq!(d["location"]["displayName"], "Avenida Paulista");
+        assert_eq!(d["account"]["name"], "Jones Lang LaSalle");
+        assert_eq!(d["organizer"]["displayName"], "[NAME_1]", "{d}");
     }
 
     #[test]

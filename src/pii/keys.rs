@@ -719,6 +719,9 @@ pub struct KeyInfo {
     /// A generic wrapper of one value (`{"firstname": {"value": "Ann"}}`):
     /// what its value is comes from the key above the object.
     pub wrapper: bool,
+    /// Names whatever the object is (`name`, `displayName`, `label`): under
+    /// a key about a thing (`location`, `account`) it is that thing's name.
+    pub thing_name: bool,
 }
 
 thread_local! {
@@ -755,6 +758,10 @@ fn describe_uncached(key: &str) -> KeyInfo {
         wrapper: matches!(
             f.as_str(),
             "value" | "val" | "displayvalue" | "formattedvalue" | "formatted" | "raw" | "current"
+        ),
+        thing_name: matches!(
+            f.as_str(),
+            "name" | "names" | "displayname" | "label" | "title" | "shortname" | "longname"
         ),
     }
 }

@@ -259,7 +259,14 @@ impl Engine {
                 KeyKind::Person | KeyKind::MaybePerson => {
                     !structured_names && text.trim().contains(' ')
                 }
-                KeyKind::NotPerson => text.trim().contains(' '),
+                // A phrase, not one capitalized name ("Jones Lang LaSalle"
+                // under `company` is the company).
+                KeyKind::NotPerson => {
+                    let t = text.trim();
+                    t.contains(' ')
+                        && t.split_whitespace()
+                            .any(|w| !w.starts_with(|c: char| c.is_uppercase()))
+                }
                 KeyKind::Phone => false,
             };
         if !prose && leaf.key == KeyKind::Other && memory.has_names() {

@@ -689,6 +689,71 @@ const RELATION: u8 = 128;
 /// Not yet computed (in the per-text caches).
 const UNSET: u8 = u8::MAX;
 
+/// Street types: a capitalized phrase with one after its first word is an
+/// address ("Queen Street", "Karl Johans gate").
+const STREET_WORDS: &[&str] = &[
+    "street",
+    "road",
+    "rd",
+    "avenue",
+    "ave",
+    "boulevard",
+    "blvd",
+    "drive",
+    "terrace",
+    "crescent",
+    "highway",
+    "hwy",
+    "parkway",
+    "pkwy",
+    "gate",
+    "gatan",
+    "vej",
+    "gade",
+    "straße",
+    "strasse",
+    "gasse",
+    "weg",
+    "platz",
+    "laan",
+    "straat",
+    "gracht",
+];
+
+/// Street types written in lower case after the name (Nordic, German,
+/// Dutch): "Karl Johans gate", "Frederiksberg vej".
+const LOWER_STREET_WORDS: &[&str] = &[
+    "gate", "gatan", "vej", "gade", "straße", "strasse", "gasse", "weg", "platz", "laan", "straat",
+    "gracht", "utca", "ulica", "tie", "katu",
+];
+
+/// Legal forms of companies written after their names, with their dots.
+const LEGAL_FORMS: &[&str] = &[
+    "a.ş.", "a.s.", "s.a.", "s.l.", "s.r.l.", "s.p.a.", "s.a.s.", "k.k.", "b.v.", "n.v.", "sp.",
+    "co.", "ltd", "ltd.", "llc", "inc", "inc.", "gmbh", "ag", "bv", "nv", "oy", "oyj", "ab", "asa",
+    "aps", "sarl", "sas", "spa", "srl", "pty", "pvt", "plc", "kft.", "kft", "d.o.o.", "s.r.o.",
+    "a/s",
+];
+
+/// Whether `rest` (the text after a run) starts with a company's legal form.
+fn legal_form_after(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix([' ', ',']) else {
+        return false;
+    };
+    legal_form_at(r.trim_start())
+}
+
+/// Whether `r` starts with a company's legal form (a whole token).
+fn legal_form_at(r: &str) -> bool {
+    let token = r.split([' ', '\n', ')', ';']).next().unwrap_or("");
+    let token = token.trim_end_matches([',']);
+    if token.is_empty() || token.len() > 8 {
+        return false;
+    }
+    let lower = token.to_lowercase();
+    LEGAL_FORMS.contains(&lower.as_str())
+}
+
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
 const PLACE_PREFIXES: &[&str] = &[
     "san", "santa", "santo", "são", "st", "ste", "saint", "sainte", "fort", "ft", "port", "mount",
@@ -998,13 +1063,17 @@ fn initial_then(text: &str, a: &Word, b: &Word) -> bool {
         && a.case == Case::Title
 }
 
-/// A word glued to digits by `-`, `_` or `/` is part of an identifier
-/// (`ORD-2025-422311`, `SKU_12`, `AB/123`), not a name.
+/// A word glued to digits by `-`, `_` or `/`, or to anything by `_`, is
+/// part of an identifier (`ORD-2025-422311`, `SKU_12`, `AB/123`,
+/// `MAX_RETRY_COUNT`), not a name.
 fn glued_to_id(text: &str, w: &Word) -> bool {
     let after = &text[w.end..];
     let mut a = after.chars();
-    if matches!(a.next(), Some('-' | '_' | '/')) && a.next().is_some_and(|c| c.is_ascii_digit()) {
-        return true;
+    match (a.next(), a.next()) {
+        (Some('-' | '_' | '/'), Some(c)) if c.is_ascii_digit() => return true,
+        // `MAX_RETRY_COUNT`, `Jane_Doe_2`: no name has an underscore.
+        (Some('_'), Some(c)) if c.is_alphanumeric() => return true,
+        _ => {}
     }
     let mut b = text[..w.start].chars().rev();
     matches!(b.next(), Some('-' | '_' | '/')) && b.next().is_some_and(|c| c.is_ascii_alphanumeric())
@@ -1498,6 +1567,31 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return true;
             }
         }
+        // "Queen Street", "King Street West", "Osu Oxford Street": a street
+        // word after the first (Street and Lane are surnames too, but
+        // rarely after another capitalized word).
+        if ws[i + 1..=j]
+            .iter()
+            .any(|w| with_fold(text_of(text, w), |f| STREET_WORDS.contains(&f)))
+        {
+            return true;
+        }
+        // "Karl Johans gate", "Kungsgatan": a street type written after it.
+        if let Some(next) = ws.get(j + 1)
+            && next.case == Case::Lower
+            && spaced(text, ws[j].end, next.start)
+            && with_fold(text_of(text, next), |f| LOWER_STREET_WORDS.contains(&f))
+        {
+            return true;
+        }
+        // "Kaya İnşaat A.Ş.", "Nakamura Kōgyō K.K.": a legal form after it.
+        if legal_form_after(&text[ws[j].end..])
+            || ws[i + 1..=j]
+                .iter()
+                .any(|w| legal_form_at(&text[w.start..]))
+        {
+            return true;
+        }
         if j > i {
             let tail = text_of(text, &ws[j]);
             // Common surnames among them (Hall, Park, Bay) stay names.
@@ -1832,6 +1926,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if n == 1 && self.followed_by_region(ws, idx[0]) {
             return None;
         }
+        // "LO 2567", "SK 1122": a short code in capitals before a number
+        // (a flight, a route, a form) even where the session knows a Lo.
+        if n == 1 && all_upper && ws[idx[0]].end - ws[idx[0]].start <= 3 {
+            let rest = self.text[ws[idx[0]].end..].trim_start_matches(' ');
+            if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                return None;
+            }
+        }
         // Session recall: every word known.
         if known.iter().all(|k| *k) {
             if n > 1 || support >= Support::Lead {
@@ -1883,7 +1985,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             .any(|(p, i)| i.blocked && !(p == n - 1 && i.surname_like()));
         match support {
             Support::Strong if !all_common && !f.blocked => Some((0.85, Detector::NameContext)),
-            Support::Lead if !all_common && !blocked && !all_upper => {
+            // A lead ("from", "with") vouches for a name, not for a phrase
+            // with an ordinary word after an unknown first word ("from
+            // Tidewater Health HRIS").
+            Support::Lead
+                if !all_common
+                    && !blocked
+                    && !all_upper
+                    && !(infos[1..]
+                        .iter()
+                        .zip(&known[1..])
+                        .any(|(i, k)| i.common_only() && !k)
+                        && !(f.strong_given() || f.ambiguous_given() || known[0])) =>
+            {
                 Some((0.8, Detector::NameContext))
             }
             // "signed by SIOBHAN O'CONNOR": capitals need the dictionaries too.
@@ -2578,6 +2692,31 @@ mod tests {
         ] {
             assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
         }
+    }
+
+    #[test]
+    fn streets_companies_and_codes_are_not_names() {
+        for t in [
+            "Tanvir sent regrets, travelling to Queen Street.",
+            "Meetings are held at King Street West every first Thursday.",
+            "Mit freundlichen Grüßen\nKaya İnşaat A.Ş.",
+            "Deliver to Karl Johans gate 12 before noon.",
+            "blocker is MAX_RETRY_COUNT again",
+            "# exported 2025-07-20T22:26:00Z from Tidewater Health HRIS",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+        // The same leads still vouch for people.
+        assert_eq!(scan("Spoke with Ryan de Smit today"), ["Ryan de Smit"]);
+        assert_eq!(scan("an email from Tanvir Sengupta"), ["Tanvir Sengupta"]);
+        // A short known word in capitals before a number is a code.
+        assert!(scan_with("LO 2567  DUB   08:15", &["lo"]).is_empty());
+        assert_eq!(scan_with("ask Lo about it", &["lo"]), ["Lo"]);
+        // A known given name after SURNAME/ in a passenger list.
+        assert_eq!(
+            scan_with("1. PILLAI/SREEJITH MR", &["pillai", "sreejith"]),
+            ["PILLAI", "SREEJITH"]
+        );
     }
 
     #[test]
