@@ -538,6 +538,14 @@ impl<'a> Redactor<'a> {
                 let po = person_object(map, &self.key_infos[base..], people);
                 let columns = columns_table(map);
                 let reporting = self.report.is_some();
+                // Under a person key, an object whose keys are no known
+                // fields and whose values are records or counts is keyed by
+                // people: `"by_assignee": {"Phạm Gia Bảo": {...}}`.
+                let keyed_by_people = leaf.key == KeyKind::Person
+                    && self.key_infos[base..]
+                        .iter()
+                        .all(|i| i.kind == KeyKind::Other)
+                    && map.values().all(|v| !v.is_string());
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
                     for (n, (k, child)) in map.iter_mut().enumerate() {
@@ -549,7 +557,8 @@ impl<'a> Redactor<'a> {
                         // The key first, so pointers can name the member by
                         // its redacted key.
                         let report_len = self.report.as_ref().map_or(0, Vec::len);
-                        let new_key = self.rewrite_key(k);
+                        let people_keys = keyed_by_people && k.trim().contains(' ');
+                        let new_key = self.rewrite_key(k, people_keys);
                         if reporting {
                             self.path.push(pointer_seg(&new_key));
                             let pointer_fix = self.current_pointer();
@@ -648,7 +657,14 @@ impl<'a> Redactor<'a> {
 
     /// Object keys are scanned when they could hold PII (an address, digits,
     /// a capitalized phrase) or token-shaped text.
-    fn rewrite_key<'k>(&mut self, k: &'k str) -> Cow<'k, str> {
+    fn rewrite_key<'k>(&mut self, k: &'k str, people: bool) -> Cow<'k, str> {
+        if people {
+            let leaf = Leaf {
+                key: KeyKind::Person,
+                person_object: true,
+            };
+            return self.rewrite_str(k, leaf, true);
+        }
         let maybe = k.contains(['@', '['])
             || k.bytes().any(|b| b.is_ascii_digit())
             || (k.contains(' ') && k.chars().any(char::is_uppercase))
@@ -1077,6 +1093,26 @@ mod tests {
         // Columns that name nothing personal change nothing.
         let doc = json!({"fields": ["sku", "product"], "data": [["A-1", "Pied Piper"]]});
         assert_eq!(run(doc.clone()).0, doc);
+    }
+
+    #[test]
+    fn people_as_keys_and_display_wrappers() {
+        let (d, _) = run(json!({
+            "by_assignee": {"Phạm Gia Bảo": {"open": 13}, "Carlito Dimaculangan": {"open": 2}},
+            "Manager": {"Descriptor": "Bjørn Åkesson", "ID": "96927827"},
+            "assignee": {"Name": "Kojo Owusu", "Open Tickets": 3}
+        }));
+        let keys: Vec<&String> = d["by_assignee"].as_object().unwrap().keys().collect();
+        assert!(keys.iter().all(|k| k.starts_with("[NAME_")), "{d}");
+        assert!(
+            d["Manager"]["Descriptor"]
+                .as_str()
+                .unwrap()
+                .starts_with("[NAME_"),
+            "{d}"
+        );
+        // A person's own fields are not people.
+        assert!(d["assignee"].get("Open Tickets").is_some(), "{d}");
     }
 
     #[test]

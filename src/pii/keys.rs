@@ -628,6 +628,13 @@ pub fn classify(folded: &str) -> KeyKind {
         // A person's when the value and the object say so.
         return KeyKind::MaybePerson;
     }
+    // `by_assignee`, `byOwner`: an object keyed by people.
+    if let Some(rest) = folded.strip_prefix("by")
+        && rest.len() >= 4
+        && matches!(classify(rest), KeyKind::Person)
+    {
+        return KeyKind::Person;
+    }
     // `acctMgr`, `project_mgr`: a manager.
     if folded.len() > 3 && folded.ends_with("mgr") {
         return KeyKind::Person;
@@ -757,7 +764,16 @@ fn describe_uncached(key: &str) -> KeyInfo {
         personal: personal_kind(kind, &f),
         wrapper: matches!(
             f.as_str(),
-            "value" | "val" | "displayvalue" | "formattedvalue" | "formatted" | "raw" | "current"
+            "value"
+                | "val"
+                | "displayvalue"
+                | "formattedvalue"
+                | "formatted"
+                | "raw"
+                | "current"
+                | "display"
+                | "displaytext"
+                | "descriptor"
         ),
         thing_name: matches!(
             f.as_str(),
@@ -849,6 +865,7 @@ mod tests {
     fn classifies_common_keys() {
         let k = |s: &str| classify(&fold(s));
         assert_eq!(k("Mgr"), KeyKind::Person);
+        assert_eq!(k("by_assignee"), KeyKind::Person);
         assert_eq!(k("acctMgr"), KeyKind::Person);
         assert_eq!(k("usr"), KeyKind::MaybePerson);
         assert_eq!(k("联系人"), KeyKind::Person);

@@ -1715,7 +1715,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             // the name is the whole line ("SHIP TO:\nACHIENG MUTUA"), the
             // label vouches for it as a key vouches for its value.
             let raw_prev = prev[self.line_start(prev.len())..].trim();
-            if let Some(label) = raw_prev.strip_suffix(':')
+            // "BILL TO", "Ship to:" alone on the line before.
+            let label = raw_prev.strip_suffix(':').or_else(|| {
+                (raw_prev.contains(' ') && raw_prev.chars().all(|c| c.is_alphabetic() || c == ' '))
+                    .then_some(raw_prev)
+            });
+            if let Some(label) = label
                 && label.len() <= 24
                 && matches!(
                     super::keys::classify(&super::keys::fold(label)),
@@ -1850,7 +1855,20 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && l.contains(':')
             })
             .map(|_| "");
-        if let Some(after_colon) = rest_label.strip_prefix(':').or(alone) {
+        // Or after it on the same line, set apart: "Jae-won Yoon  01:16".
+        let beside = {
+            let r = rest_label.trim_start_matches([' ', '\t']);
+            let line = r.split('\n').next().unwrap_or("").trim_end();
+            (rest_label.len() - r.len() >= 2
+                && !line.is_empty()
+                && line.len() <= 14
+                && line
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
+                && line.contains(':'))
+            .then_some("")
+        };
+        if let Some(after_colon) = rest_label.strip_prefix(':').or(alone).or(beside) {
             // "**Ann Lee:** ..." (Markdown bold speaker labels).
             let after_colon = after_colon.trim_start_matches('*');
             let start = ws[first].start;
@@ -2651,6 +2669,16 @@ mod tests {
 
     #[test]
     fn context_names() {
+        // A speaker with the time beside the name (meeting transcripts).
+        assert_eq!(
+            scan("Retro\n\nJae-won Yoon  01:16\nOkay, we can start."),
+            ["Jae-won Yoon"]
+        );
+        // A person label alone on the line before, without its colon.
+        assert_eq!(
+            scan("INVOICE\n\nBILL TO\nMOUSSA DIARRA\n183 Rothschild Boulevard"),
+            ["MOUSSA DIARRA"]
+        );
         // Initials stand for given names.
         assert_eq!(
             scan("Outgoing: H. Nakamura. Incoming: K. Hämäläinen."),
