@@ -1756,7 +1756,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // at the start of a line.
         if gap_t == ":"
             && !gap.contains('\n')
-            && only_line_prefix(&text[self.line_start(p.start)..p.start])
+            && (only_line_prefix(&text[self.line_start(p.start)..p.start])
+                // or at the start of a sentence: "… owns this. Backup: X".
+                || text[..p.start].ends_with(". "))
             && self.label_may_name_a_person(&p)
         {
             return Support::Lead;
@@ -1815,6 +1817,35 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     return Support::Strong;
                 }
             }
+        }
+        // "Girlie Villanueva, girlie@…", "Ruoxi Chen (+86 10 6552 9876)":
+        // a name given with its address or number.
+        // The dictionaries must back it (not "Northwind Logistics, orders@…").
+        let backed = {
+            let (f, l) = (self.info(&ws[first]), self.info(&ws[last]));
+            f.strong_given() || f.ambiguous_given() || l.surname_like() || self.known(&ws[first])
+        };
+        let contact = |r: &str| {
+            let tok = r.split([' ', ',', ';', ')', '>']).next().unwrap_or("");
+            backed && tok.len() <= 64 && tok.contains('@') && !tok.starts_with('@')
+        };
+        if let Some(r) = [", ", " · ", " - ", " – ", " <"]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            && contact(r)
+        {
+            return Support::Lead;
+        }
+        if let Some(r) = rest.strip_prefix(" (")
+            && backed
+            && let Some(close) = r.find(')')
+            && close <= 28
+            && r[..close].bytes().filter(u8::is_ascii_digit).count() >= 7
+            && r[..close]
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b' ' | b'+' | b'-' | b'.' | b'(' | b'/'))
+        {
+            return Support::Lead;
         }
         // "Oğuz Koç, chief operating officer at …": a role in apposition.
         if let Some(r) = rest.strip_prefix(", ") {
@@ -2669,6 +2700,16 @@ mod tests {
 
     #[test]
     fn context_names() {
+        // A name given with its address or its number.
+        assert_eq!(
+            scan("Press enquiries: Girlie Villanueva, gv@pampas.example, +54 11 4312 0000"),
+            ["Girlie Villanueva"]
+        );
+        assert_eq!(
+            scan("Aroha owns this. Backup: Ruoxi Chen (+86 10 6552 9876)."),
+            ["Ruoxi Chen"]
+        );
+        assert!(scan("Orders: Northwind Logistics, orders@northwind.example").is_empty());
         // A speaker with the time beside the name (meeting transcripts).
         assert_eq!(
             scan("Retro\n\nJae-won Yoon  01:16\nOkay, we can start."),
