@@ -689,8 +689,16 @@ const RELATION: u8 = 128;
 /// Not yet computed (in the per-text caches).
 const UNSET: u8 = u8::MAX;
 
+/// Street types written in lower case after the name (Nordic, German,
+/// Dutch, Hungarian, Polish, Finnish): "Karl Johans gate", "Frederiksberg
+/// vej".
+const LOWER_STREET_WORDS: &[&str] = &[
+    "gate", "gatan", "vej", "gade", "straße", "strasse", "gasse", "weg", "platz", "laan", "straat",
+    "gracht", "utca", "ulica", "tie", "katu",
+];
+
 /// Street types: a capitalized phrase with one after its first word is an
-/// address ("Queen Street", "Karl Johans gate").
+/// address ("Queen Street"); these and [`LOWER_STREET_WORDS`].
 const STREET_WORDS: &[&str] = &[
     "street",
     "road",
@@ -706,26 +714,11 @@ const STREET_WORDS: &[&str] = &[
     "hwy",
     "parkway",
     "pkwy",
-    "gate",
-    "gatan",
-    "vej",
-    "gade",
-    "straße",
-    "strasse",
-    "gasse",
-    "weg",
-    "platz",
-    "laan",
-    "straat",
-    "gracht",
 ];
 
-/// Street types written in lower case after the name (Nordic, German,
-/// Dutch): "Karl Johans gate", "Frederiksberg vej".
-const LOWER_STREET_WORDS: &[&str] = &[
-    "gate", "gatan", "vej", "gade", "straße", "strasse", "gasse", "weg", "platz", "laan", "straat",
-    "gracht", "utca", "ulica", "tie", "katu",
-];
+fn street_word(folded: &str) -> bool {
+    STREET_WORDS.contains(&folded) || LOWER_STREET_WORDS.contains(&folded)
+}
 
 /// Legal forms of companies written after their names, with their dots.
 const LEGAL_FORMS: &[&str] = &[
@@ -747,11 +740,11 @@ fn legal_form_after(rest: &str) -> bool {
 fn legal_form_at(r: &str) -> bool {
     let token = r.split([' ', '\n', ')', ';']).next().unwrap_or("");
     let token = token.trim_end_matches([',']);
-    if token.is_empty() || token.len() > 8 {
-        return false;
-    }
-    let lower = token.to_lowercase();
-    LEGAL_FORMS.contains(&lower.as_str())
+    !token.is_empty()
+        && token.len() <= 8
+        && LEGAL_FORMS
+            .iter()
+            .any(|f| token.chars().flat_map(char::to_lowercase).eq(f.chars()))
 }
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
@@ -1572,7 +1565,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // rarely after another capitalized word).
         if ws[i + 1..=j]
             .iter()
-            .any(|w| with_fold(text_of(text, w), |f| STREET_WORDS.contains(&f)))
+            .any(|w| with_fold(text_of(text, w), street_word))
         {
             return true;
         }
@@ -1821,29 +1814,30 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // "Girlie Villanueva, girlie@…", "Ruoxi Chen (+86 10 6552 9876)":
         // a name given with its address or number.
         // The dictionaries must back it (not "Northwind Logistics, orders@…").
-        let backed = {
+        let backed = || {
             let (f, l) = (self.info(&ws[first]), self.info(&ws[last]));
             f.strong_given() || f.ambiguous_given() || l.surname_like() || self.known(&ws[first])
         };
         let contact = |r: &str| {
             let tok = r.split([' ', ',', ';', ')', '>']).next().unwrap_or("");
-            backed && tok.len() <= 64 && tok.contains('@') && !tok.starts_with('@')
+            tok.len() <= 64 && tok.contains('@') && !tok.starts_with('@')
         };
         if let Some(r) = [", ", " · ", " - ", " – ", " <"]
             .iter()
             .find_map(|p| rest.strip_prefix(p))
             && contact(r)
+            && backed()
         {
             return Support::Lead;
         }
         if let Some(r) = rest.strip_prefix(" (")
-            && backed
             && let Some(close) = r.find(')')
             && close <= 28
             && r[..close].bytes().filter(u8::is_ascii_digit).count() >= 7
             && r[..close]
                 .bytes()
                 .all(|b| b.is_ascii_digit() || matches!(b, b' ' | b'+' | b'-' | b'.' | b'(' | b'/'))
+            && backed()
         {
             return Support::Lead;
         }
@@ -1873,31 +1867,25 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         };
         // A speaker on a line of its own, the time on the next line
         // (meeting transcripts): "Ann Lee\n00:01:12\nHello".
+        let time_only = |l: &str| {
+            !l.is_empty()
+                && l.len() <= 14
+                && l.bytes()
+                    .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
+                && l.contains(':')
+        };
         let alone = rest_label
             .strip_prefix("\r\n")
             .or_else(|| rest_label.strip_prefix('\n'))
             .and_then(|next| next.split('\n').next())
             .map(|l| l.trim_end_matches('\r'))
-            .filter(|l| {
-                !l.is_empty()
-                    && l.len() <= 14
-                    && l.bytes()
-                        .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
-                    && l.contains(':')
-            })
+            .filter(|l| time_only(l))
             .map(|_| "");
         // Or after it on the same line, set apart: "Jae-won Yoon  01:16".
         let beside = {
             let r = rest_label.trim_start_matches([' ', '\t']);
             let line = r.split('\n').next().unwrap_or("").trim_end();
-            (rest_label.len() - r.len() >= 2
-                && !line.is_empty()
-                && line.len() <= 14
-                && line
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
-                && line.contains(':'))
-            .then_some("")
+            (rest_label.len() - r.len() >= 2 && time_only(line)).then_some("")
         };
         if let Some(after_colon) = rest_label.strip_prefix(':').or(alone).or(beside) {
             // "**Ann Lee:** ..." (Markdown bold speaker labels).
