@@ -740,11 +740,16 @@ fn legal_form_after(rest: &str) -> bool {
 fn legal_form_at(r: &str) -> bool {
     let token = r.split([' ', '\n', ')', ';']).next().unwrap_or("");
     let token = token.trim_end_matches([',']);
+    // Lower-casing keeps these forms' byte lengths: compare only those of
+    // the token's length, without allocating.
     !token.is_empty()
         && token.len() <= 8
-        && LEGAL_FORMS
-            .iter()
-            .any(|f| token.chars().flat_map(char::to_lowercase).eq(f.chars()))
+        && LEGAL_FORMS.iter().any(|f| {
+            f.len() == token.len()
+                && (token.eq_ignore_ascii_case(f)
+                    || (!token.is_ascii()
+                        && token.chars().flat_map(char::to_lowercase).eq(f.chars())))
+        })
 }
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
