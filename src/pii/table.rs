@@ -581,7 +581,8 @@ fn fixed_width_at(
             let (s, e) = (at(col), end.max(at(col)));
             let cell = &line[s..e];
             let lead = cell.len() - cell.trim_start().len();
-            spans.push((s + lead, s + cell.trim_end().len()));
+            // An empty cell (spaces only) is an empty span, never a reversed one.
+            spans.push((s + lead, s + lead + cell.trim().len()));
         }
         Some(spans)
     };
@@ -650,6 +651,13 @@ mod tests {
             checkout-web-5d9f8-x2k   1/1     Running   4d\n\
             Search Indexer           1/1     Running   4d\n";
         assert!(found(pods).is_empty());
+        // An empty cell is passed over (it once sliced a reversed span).
+        assert_eq!(
+            found(
+                "ID      NAME        PHONE\n------------------------------\n1                   +44 20 7946 0958\n"
+            ),
+            ["+44 20 7946 0958"]
+        );
         // Text across a column's edge is not a row.
         assert!(found("NAME      PHONE\nthe meeting went on and on\n").is_empty());
     }
