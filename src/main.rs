@@ -191,6 +191,25 @@ struct LexiconArgs {
     lexicons: PathBuf,
 }
 
+/// A panic's message can quote the text being scanned (a slice error shows
+/// the string), so it is never printed: only where it happened, and the
+/// stack when `RUST_BACKTRACE` asks for it (frames hold no data).
+fn withhold_panic_payloads() {
+    std::panic::set_hook(Box::new(|info| {
+        let at = info.location().map_or_else(
+            || "an unknown place".to_string(),
+            |l| format!("{}:{}", l.file(), l.line()),
+        );
+        eprintln!(
+            "sluice: internal error at {at} (its message is withheld: it may quote tool data)"
+        );
+        let bt = std::backtrace::Backtrace::capture();
+        if bt.status() == std::backtrace::BacktraceStatus::Captured {
+            eprintln!("{bt}");
+        }
+    }));
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // A code-mode worker sets nothing up: no logging, no runtime.
@@ -202,6 +221,7 @@ fn main() -> ExitCode {
         };
     }
     init_logging(cli.verbose);
+    withhold_panic_payloads();
     match run(cli.command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
