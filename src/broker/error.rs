@@ -87,6 +87,12 @@ pub enum BrokerError {
         message: String,
         data: Option<Box<serde_json::Value>>,
     },
+    /// Tokenizing the result failed (a bug in Sluice, logged where it
+    /// happened); nothing of the result was passed on.
+    #[error(
+        "{server}/{tool}: the result was withheld: Sluice could not tokenize it (an internal error; nothing of it was passed on)"
+    )]
+    Withheld { server: String, tool: String },
     #[error("the call was cancelled")]
     Cancelled,
     #[error("invalid request: {0}")]
@@ -123,6 +129,7 @@ impl BrokerError {
             BrokerError::Closed { .. } => "server_closed",
             BrokerError::TooLarge { .. } => "too_large",
             BrokerError::Downstream { .. } => "downstream_error",
+            BrokerError::Withheld { .. } => "tokenizer_failed",
             BrokerError::Cancelled => "cancelled",
             BrokerError::Invalid(_) => "invalid",
             BrokerError::Internal(_) => "internal",

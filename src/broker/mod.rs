@@ -421,27 +421,35 @@ impl Session {
     /// saves): personal data in it is tokenized, the session's own tokens
     /// are left as they are.
     pub fn tokenize_trusted(&self, text: &str) -> String {
-        let engine = self.inner.broker.engine.clone();
-        let mut vault = lock(&self.inner.vault);
-        let mut out = Redactor::new(&engine, &mut vault, None)
-            .trusted()
-            .redact_text(text)
-            .into_owned();
-        drop(vault);
-        if let Some(secrets) = &self.inner.broker.secrets {
-            shape::scrub_text(&mut out, secrets);
-        }
-        out
+        contained("code output", None, || {
+            let engine = self.inner.broker.engine.clone();
+            let mut vault = lock(&self.inner.vault);
+            let mut out = Redactor::new(&engine, &mut vault, None)
+                .trusted()
+                .redact_text(text)
+                .into_owned();
+            drop(vault);
+            if let Some(secrets) = &self.inner.broker.secrets {
+                shape::scrub_text(&mut out, secrets);
+            }
+            out
+        })
+        .unwrap_or_else(|| WITHHELD.into())
     }
 
     /// As [`Session::tokenize_trusted`], for a JSON value.
     pub fn tokenize_value_trusted(&self, v: &mut Value) {
-        let engine = self.inner.broker.engine.clone();
-        let mut vault = lock(&self.inner.vault);
-        Redactor::new(&engine, &mut vault, None).trusted().redact(v);
-        drop(vault);
-        if let Some(secrets) = &self.inner.broker.secrets {
-            shape::scrub(v, secrets);
+        let done = contained("code output", None, || {
+            let engine = self.inner.broker.engine.clone();
+            let mut vault = lock(&self.inner.vault);
+            Redactor::new(&engine, &mut vault, None).trusted().redact(v);
+            drop(vault);
+            if let Some(secrets) = &self.inner.broker.secrets {
+                shape::scrub(v, secrets);
+            }
+        });
+        if done.is_none() {
+            *v = Value::String(WITHHELD.into());
         }
     }
 
@@ -736,8 +744,58 @@ impl ClassifyName for serde_json::Error {
     }
 }
 
+/// What a value or text becomes when tokenizing it failed: nothing of the
+/// content is passed on, and the session goes on.
+pub const WITHHELD: &str = "[withheld: Sluice could not tokenize this content]";
+
+/// Runs one tokenization, containing a panic in it. A scanner's panic must
+/// neither pass on content that was only partly tokenized nor end the
+/// session's task (and with it every other call of the session): the caller
+/// withholds the content instead. The panic hook (`main.rs`) prints where
+/// the panic happened, never its message, which can quote the content.
+fn contained<T>(what: &str, source: Option<&Source>, f: impl FnOnce() -> T) -> Option<T> {
+    #[cfg(test)]
+    let f = {
+        let fail = tests::FAIL_NEXT.with(|c| c.replace(false));
+        move || {
+            if fail {
+                panic!("injected tokenizer failure");
+            }
+            f()
+        }
+    };
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            tracing::error!(
+                server = source.map_or("", |s| s.server.as_str()),
+                what = source.map_or(what, |s| s.tool.as_str()),
+                "the tokenizer failed (a panic); the content was withheld"
+            );
+            None
+        }
+    }
+}
+
 impl SessionInner {
+    /// Tokenizes `v` in place and returns the number of tokens written. If
+    /// tokenizing fails, `v` becomes [`WITHHELD`] and the count is 0.
     fn tokenize(&self, v: &mut Value, source: Option<&Source>) -> usize {
+        self.tokenize_checked(v, source).unwrap_or(0)
+    }
+
+    /// As [`SessionInner::tokenize`], telling a withheld value apart.
+    fn tokenize_checked(&self, v: &mut Value, source: Option<&Source>) -> Result<usize, Withheld> {
+        match contained("value", source, || self.tokenize_unguarded(v, source)) {
+            Some(n) => Ok(n),
+            None => {
+                *v = Value::String(WITHHELD.into());
+                Err(Withheld)
+            }
+        }
+    }
+
+    fn tokenize_unguarded(&self, v: &mut Value, source: Option<&Source>) -> usize {
         let engine = self.broker.engine.clone();
         let blobs = shape::take_blobs(v);
         // A tool result often holds its structured content twice: as
@@ -774,14 +832,17 @@ impl SessionInner {
     }
 
     fn tokenize_text(&self, text: &str, source: Option<&Source>) -> String {
-        let engine = self.broker.engine.clone();
-        let mut vault = lock(&self.vault);
-        let mut r = Redactor::new(&engine, &mut vault, source);
-        let mut out = r.redact_text(text).into_owned();
-        if let Some(secrets) = &self.broker.secrets {
-            shape::scrub_text(&mut out, secrets);
-        }
-        out
+        contained("text", source, || {
+            let engine = self.broker.engine.clone();
+            let mut vault = lock(&self.vault);
+            let mut r = Redactor::new(&engine, &mut vault, source);
+            let mut out = r.redact_text(text).into_owned();
+            if let Some(secrets) = &self.broker.secrets {
+                shape::scrub_text(&mut out, secrets);
+            }
+            out
+        })
+        .unwrap_or_else(|| WITHHELD.into())
     }
 
     fn slot(self: &Arc<Self>, server: &ServerConfig) -> Arc<Slot> {
@@ -1027,7 +1088,17 @@ impl SessionInner {
 
         // 4 tokenize
         let source = Source::new(to.server.clone(), to.tool.clone());
-        let minted = self.tokenize(&mut value, Some(&source));
+        let minted = match self.tokenize_checked(&mut value, Some(&source)) {
+            Ok(n) => n,
+            Err(Withheld) => {
+                let e = BrokerError::Withheld {
+                    server: to.server.clone(),
+                    tool: to.tool.clone(),
+                };
+                self.audit(&out, &decision, checks, 0, e.kind(), started);
+                return Err(e);
+            }
+        };
 
         // 5 audit
         let outcome = if value.get("isError").and_then(Value::as_bool) == Some(true) {
@@ -2272,9 +2343,61 @@ impl Slot {
     }
 }
 
+/// Tokenizing failed and the content was withheld (see [`contained`]).
+#[derive(Debug)]
+struct Withheld;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// Makes the next contained tokenization on this thread panic.
+        pub(super) static FAIL_NEXT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    fn session() -> Session {
+        let cfg = crate::config::parse_toml("sluice.toml", "", &|_| None).expect("empty config");
+        let hooks = Hooks::new(
+            Arc::new(crate::policy::AllowAll),
+            Arc::new(crate::audit::LogAudit),
+        );
+        Broker::new(Arc::new(cfg), Arc::new(Engine::new(Vec::new())), hooks).open_session()
+    }
+
+    #[test]
+    fn a_tokenizer_panic_withholds_the_content_and_the_session_goes_on() {
+        let s = session();
+        let src = Source::new("crm", "get_contact");
+        let doc = json!({"contact": {"name": "Ann Lee", "email": "ann.lee@example.com"}});
+
+        FAIL_NEXT.with(|c| c.set(true));
+        let mut v = doc.clone();
+        assert!(s.inner.tokenize_checked(&mut v, Some(&src)).is_err());
+        assert_eq!(v, json!(WITHHELD), "nothing of the content is passed on");
+
+        // The same session (and its vault, whose lock the panic poisoned)
+        // keeps working.
+        let mut v = doc.clone();
+        assert_eq!(s.tokenize(&mut v, &src), 2);
+        assert_eq!(v["contact"]["name"], "[NAME_1]");
+
+        FAIL_NEXT.with(|c| c.set(true));
+        assert_eq!(
+            s.tokenize_text("mail ann.lee@example.com", Some(&src)),
+            WITHHELD
+        );
+        FAIL_NEXT.with(|c| c.set(true));
+        assert_eq!(s.tokenize_trusted("mail ann.lee@example.com"), WITHHELD);
+        FAIL_NEXT.with(|c| c.set(true));
+        let mut v = doc.clone();
+        s.tokenize_value_trusted(&mut v);
+        assert_eq!(v, json!(WITHHELD));
+        assert_eq!(
+            s.tokenize_trusted("mail ann.lee@example.com"),
+            "mail [EMAIL_1]"
+        );
+    }
 
     #[test]
     fn backoff_grows_and_caps() {
