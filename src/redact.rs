@@ -96,6 +96,124 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
             }))
 }
 
+/// Members that say what a sibling holds: `{"label": "Mobile", "value":
+/// "…"}`, `{"field": {"ref": "q_name"}, "text": "…"}`, `{"key": "owner",
+/// "value": "…"}`, `{"type": "email", "value": "…"}`.
+const DESCRIBERS: &[&str] = &[
+    "label",
+    "key",
+    "field",
+    "fieldname",
+    "fieldlabel",
+    "question",
+    "attribute",
+    "property",
+    "name",
+    "title",
+    "ref",
+    "type",
+];
+
+/// The members a describer speaks for.
+const DESCRIBED: &[&str] = &[
+    "value",
+    "val",
+    "text",
+    "answer",
+    "response",
+    "content",
+    "data",
+    "displayvalue",
+    "formattedvalue",
+    "stringvalue",
+];
+
+/// What a describer's value says its sibling holds, when it names personal
+/// data: a string, or the `ref`/`id`/`key`/`name`/`label`/`title` of an
+/// object (`"field": {"ref": "q_phone", "type": "phone_number"}`).
+fn described_kind(v: &Value) -> Option<KeyKind> {
+    let s = match v {
+        Value::String(s) => s.as_str(),
+        Value::Object(o) => ["ref", "id", "key", "name", "label", "title"]
+            .iter()
+            .find_map(|k| o.get(*k).and_then(Value::as_str))?,
+        _ => return None,
+    };
+    if s.is_empty() || s.len() > 40 {
+        return None;
+    }
+    let f = keys::fold(s);
+    match keys::classify(&f) {
+        // A field labelled as a name (`Name`, `q_name`) holds a person's:
+        // names of things have keys of their own (`Company name`).
+        KeyKind::MaybePerson if f.ends_with("name") => Some(KeyKind::Person),
+        k @ (KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone) => Some(k),
+        _ => None,
+    }
+}
+
+/// Adjusts the key infos of one object's members (at the same indices as
+/// the members) to what the object says about them; `learn` and `rewrite`
+/// both call it, so they see the same kinds.
+///
+/// - In an object with a person's address or number, `name` is the
+///   person's, whatever the key above says (`"user_id": {"name": …,
+///   "email": …}` is a person, not an id's name), and so is `display`.
+/// - A member that a describer speaks for takes the described kind
+///   (`{"label": "Mobile", "value": "…"}`), when its own key says nothing.
+fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool) {
+    // An address or a number among the members (not merely a person key:
+    // `{"location": {"displayName": …}}` names a place).
+    let contact = po
+        && infos
+            .iter()
+            .any(|i| matches!(i.kind, KeyKind::Email | KeyKind::Phone));
+    if contact {
+        for (i, k) in infos.iter_mut().zip(map.keys()) {
+            i.thing_name = false;
+            // `{"email": "…", "display": "Abebe Bekele"}`: the person's.
+            if i.wrapper && k.len() <= 12 && matches!(keys::fold(k).as_str(), "display" | "displaytext") {
+                i.kind = KeyKind::MaybePerson;
+                i.wrapper = false;
+            }
+        }
+    }
+    if map.len() > 8 || map.len() < 2 {
+        return;
+    }
+    let mut described: Option<Option<KeyKind>> = None;
+    let mut target = None;
+    for (n, (k, v)) in map.iter().enumerate() {
+        if k.len() > 16 {
+            continue;
+        }
+        let f = keys::fold(k);
+        if DESCRIBERS.contains(&f.as_str()) {
+            let kind = described_kind(v);
+            match described {
+                None => described = Some(kind),
+                // Two describers that name different personal data: which
+                // one speaks is unclear.
+                Some(Some(d)) if kind.is_some_and(|k| k != d) => return,
+                Some(None) if kind.is_some() => described = Some(kind),
+                Some(_) => {}
+            }
+        } else if DESCRIBED.contains(&f.as_str()) {
+            if target.is_some() {
+                return;
+            }
+            target = Some((n, v));
+        }
+    }
+    if let (Some(Some(kind)), Some((t, Value::String(v)))) = (described, target)
+        && v.len() <= 100
+        && infos[t].kind == KeyKind::Other
+    {
+        infos[t].kind = kind;
+        infos[t].wrapper = false;
+    }
+}
+
 /// Is `s`, as a whole, one email address or one phone number?
 fn is_contact_value(s: &str) -> bool {
     let t = s.trim();
@@ -357,6 +475,7 @@ impl<'a> Redactor<'a> {
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
+                adjust_infos(map, &mut self.key_infos[base..], po);
                 let columns = columns_table(map);
                 self.learn_agreeing(map, base, key);
                 for round in [0, 1] {
@@ -536,6 +655,7 @@ impl<'a> Redactor<'a> {
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
+                adjust_infos(map, &mut self.key_infos[base..], po);
                 let columns = columns_table(map);
                 let reporting = self.report.is_some();
                 // Under a person key, an object whose keys are no known
@@ -1125,6 +1245,39 @@ mod tests {
         assert_eq!(d["location"]["displayName"], "Avenida Paulista");
         assert_eq!(d["account"]["name"], "Jones Lang LaSalle");
         assert_eq!(d["organizer"]["displayName"], "[NAME_1]", "{d}");
+    }
+
+    #[test]
+    fn records_under_id_keys_and_displays_beside_an_address() {
+        let (d, _) = run(json!({
+            "person_id": {"name": "Omondi Okoth", "email": [{"label": "work", "value": "oo85@example.co.ke"}]},
+            "user_id": {"name": "Ifeoma Chukwuma", "email": "ic@example.no", "has_pic": 0},
+            "target": {"email": "abebe84@example.com", "display": "Abebe Bekele"},
+            "org_id": {"name": "Tidewater Health", "people_count": 4},
+            "style": {"display": "block", "color": "red"}
+        }));
+        for p in ["/person_id/name", "/user_id/name", "/target/display"] {
+            assert!(d.pointer(p).unwrap().as_str().unwrap().starts_with("[NAME_"), "{p}: {d}");
+        }
+        assert_eq!(d["org_id"]["name"], "Tidewater Health");
+        assert_eq!(d["style"]["display"], "block");
+    }
+
+    #[test]
+    fn a_describer_says_what_its_sibling_holds() {
+        let (d, _) = run(json!({"answers": [
+            {"field": {"ref": "q_name", "type": "short_text"}, "type": "text", "text": "Bongani Zulu"},
+            {"field": {"ref": "q_phone"}, "text": "601 460 816"},
+            {"label": "E-mail address", "value": "bz@example.co.za"},
+            {"label": "Favourite colour", "value": "Teal"},
+            {"type": "text", "text": "Harbour View"}
+        ]}));
+        let a = &d["answers"];
+        assert!(a[0]["text"].as_str().unwrap().starts_with("[NAME_"), "{d}");
+        assert!(a[1]["text"].as_str().unwrap().starts_with("[PHONE_"), "{d}");
+        assert!(a[2]["value"].as_str().unwrap().starts_with("[EMAIL_"), "{d}");
+        assert_eq!(a[3]["value"], "Teal");
+        assert_eq!(a[4]["text"], "Harbour View");
     }
 
     #[test]

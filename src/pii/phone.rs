@@ -456,6 +456,27 @@ const CUES: &[&str] = &[
     "t: ",
     "mob: ",
     "ph: ",
+    "direct line",
+    "landline",
+    "numéro",
+    "número",
+    "telefono",
+    "telefone",
+    "cellulare",
+    "celular",
+    "móvil",
+    "tlf",
+    "puhelin",
+    "телефон",
+    "тел.",
+    "моб.",
+    "연락처",
+    "전화",
+    "휴대폰",
+    "電話",
+    "电话",
+    "手机",
+    "携帯",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -494,7 +515,10 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
         [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
     ) && !s.plus;
     let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
-    if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) || g.iter().skip(1).any(|&x| x < 2) {
+    // After a country code, a one-digit area code is common (`+33 1 …`,
+    // `+234 1 …`); elsewhere a one-digit group is a list or a range.
+    let free = if s.plus { 2 } else { 1 };
+    if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) || g.iter().skip(free).any(|&x| x < 2) {
         return None;
     }
     let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
@@ -564,11 +588,20 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         let nanp = s.groups() == [3, 3, 4] || s.groups() == [1, 3, 3, 4];
         let pairs =
             s.groups().iter().skip(usize::from(s.plus)).all(|&g| g == 2) && s.groups().len() >= 4;
+        // A national number with its trunk prefix in dotted groups
+        // (`010.6887.9195`, `02.9876.5432`): must be valid.
+        let trunk = !s.plus
+            && s.seps == 4
+            && s.digits().starts_with('0')
+            && (9..=12).contains(&nd)
+            && (2..=4).contains(&s.groups().len())
+            && s.groups().iter().all(|&g| g >= 2)
+            && !date_like(s);
         if s.seps & 2 != 0 {
             return None;
         }
         if !(nanp || pairs) {
-            if !s.plus || s.seps != 4 {
+            if !(s.plus || trunk) || s.seps != 4 {
                 return None;
             }
             strict = true;
@@ -643,7 +676,30 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         }
         return possible.filter(|_| s.groups().len() >= 2);
     }
-    north_american(cand, s).or_else(|| plain_national(cand, s))
+    north_american(cand, s)
+        .or_else(|| plain_national(cand, s))
+        .or_else(|| trunk_eight(cand, s))
+}
+
+/// Russian and Kazakh national numbers with their trunk prefix `8`
+/// (`8 (916) 980-23-12`, `8-727-258-30-44`): eleven digits, the `8` apart,
+/// then a three-digit code; must be valid.
+fn trunk_eight(cand: &str, s: &Shape) -> Option<String> {
+    let g = s.groups();
+    if s.plus || s.digits().len() != 11 || !s.digits().starts_with('8') || g.len() < 3 {
+        return None;
+    }
+    if g[0] != 1 || g[1] != 3 || date_like(s) {
+        return None;
+    }
+    for r in [Region::RU, Region::KZ] {
+        if let Ok(n) = PhoneNumber::parse(cand, Some(r))
+            && n.is_valid()
+        {
+            return Some(e164(&n));
+        }
+    }
+    None
 }
 
 /// Dates written with separators: `2024-03-15`, `15.03.2024`, `01-02-2024`.
@@ -849,6 +905,35 @@ mod tests {
         ] {
             assert!(phones(t).is_empty(), "{t}");
         }
+    }
+
+    #[test]
+    fn trunk_prefixed_national_numbers() {
+        // Russian `8` trunk prefix, Korean mobiles in dotted groups.
+        for t in ["8 (916) 980-23-12", "8-916-980-23-12", "010.6887.9195"] {
+            assert_eq!(phones(t), [t], "{t}");
+        }
+        let mut a = vec![];
+        find("8 (916) 980-23-12", &mut a);
+        let mut b = vec![];
+        find("+7 916 980-23-12", &mut b);
+        assert_eq!(a[0].normalized, b[0].normalized);
+        // Not a valid number after the 8, dotted dates and versions.
+        for t in ["8 (123) 000-00-00", "8-800-00", "01.02.2024", "0.12.3", "010.12.34"] {
+            assert!(phones(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn cues_in_other_languages_and_one_digit_area_codes() {
+        assert_eq!(phones("My direct line is 608 012 366."), ["608 012 366"]);
+        assert_eq!(phones("연락처: 010 6887 9195"), ["010 6887 9195"]);
+        assert_eq!(phones("phone: +234 1 552 4621"), ["+234 1 552 4621"]);
+        // Without a cue, "608 012 366" reads as an amount.
+        assert!(phones("total 608 012 366").is_empty());
+        // A one-digit group after the first is still no number when uncued
+        // or not after a country code.
+        assert!(phones("call 12 3 45 67 89").is_empty());
     }
 
     #[test]

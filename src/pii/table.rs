@@ -21,7 +21,7 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         }
         common_names(start, line, memory, out);
         if line.contains('=') {
-            key_values(start, line, memory, out);
+            key_values(text, start, line, memory, out);
         }
         if line.contains("\":") {
             json_pairs(start, line, memory, out);
@@ -185,6 +185,7 @@ fn common_names(
 /// under person and phone keys. Quoted values under person keys are sure;
 /// bare ones must look like a name.
 fn key_values(
+    text: &str,
     start: usize,
     line: &str,
     memory: &(impl NameMemory + ?Sized),
@@ -195,41 +196,110 @@ fn key_values(
     while let Some(p) = line[i..].find('=') {
         let eq = i + p;
         i = eq + 1;
-        let mut k = eq;
+        // Comparisons and compound assignments are code, not pairs.
+        if matches!(b.get(eq + 1), Some(b'=' | b'>' | b'~'))
+            || (eq > 0 && matches!(b[eq - 1], b'=' | b'!' | b'<' | b'>' | b'+' | b'*' | b'/'))
+        {
+            continue;
+        }
+        // `key = value` (INI, TOML, `sqlite> .mode line`) as well as
+        // `key=value`: one space or an alignment of spaces around `=`.
+        let mut ke = eq;
+        while ke > 0 && b[ke - 1] == b' ' && eq - ke < 8 {
+            ke -= 1;
+        }
+        let mut k = ke;
         while k > 0 && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'_' | b'.' | b'-'))
         {
             k -= 1;
         }
-        if k == eq || (k > 0 && !matches!(b[k - 1], b' ' | b'\t' | b',' | b'&' | b'?' | b'{')) {
+        if k == ke
+            || (k > 0 && !matches!(b[k - 1], b' ' | b'\t' | b',' | b'&' | b'?' | b'{' | b';' | b'|'))
+        {
             continue;
         }
-        let kind = keys::classify(&keys::fold(&line[k..eq]));
+        let mut vs = eq + 1;
+        while vs < b.len() && b[vs] == b' ' && vs - eq < 4 {
+            vs += 1;
+        }
+        let spaced = ke != eq || vs != eq + 1;
+        let kind = keys::classify(&keys::fold(&line[k..ke]));
         if !matches!(
             kind,
             KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
         ) {
             continue;
         }
-        let (s, e, quoted) = match b.get(eq + 1) {
-            Some(&q @ (b'"' | b'\'')) => match line[eq + 2..].find(q as char) {
-                Some(close) => (eq + 2, eq + 2 + close, true),
+        let whole_line = line[..k].trim().is_empty();
+        let (s, e, how) = match b.get(vs) {
+            Some(&q @ (b'"' | b'\'')) => match line[vs + 1..].find(q as char) {
+                Some(close) => (vs + 1, vs + 1 + close, Structured::Sure),
                 None => continue,
             },
-            _ => {
-                let len = line[eq + 1..]
-                    .find([' ', '\t', ',', '&', '\r'])
-                    .unwrap_or(line.len() - eq - 1);
-                (eq + 1, eq + 1 + len, false)
+            // A bare value after a spaced `=` is the rest of a line that is
+            // one pair; a person's for sure when the key says so or when
+            // the record around it has an address or a number.
+            // An array or a table (`authors = [{ name = "…" }]`): its own
+            // pairs are read next.
+            Some(b'[' | b'{') => continue,
+            _ if spaced => {
+                if !whole_line {
+                    continue;
+                }
+                let e = line.trim_end_matches(['\r', ' ', ',', ';']).len().max(vs);
+                let how = if kind == KeyKind::MaybePerson && !contact_nearby(text, start) {
+                    Structured::Maybe
+                } else {
+                    Structured::Sure
+                };
+                (vs, e, how)
             }
-        };
-        let how = if quoted {
-            Structured::Sure
-        } else {
-            Structured::Maybe
+            _ => {
+                let len = line[vs..]
+                    .find([' ', '\t', ',', '&', '\r', ';', '|'])
+                    .unwrap_or(line.len() - vs);
+                (vs, vs + len, Structured::Maybe)
+            }
         };
         value_under(kind, &line[s..e], start + s, how, memory, out);
         i = e.max(i);
     }
+}
+
+/// Does the record around the line at `line_start` (the lines up to a
+/// blank line or a `[section]` header, at most six each way) have an
+/// email or phone pair (`email = …`, `phone: …`)?
+fn contact_nearby(text: &str, line_start: usize) -> bool {
+    let is_contact = |l: &str| {
+        let l = l.trim();
+        l.find(['=', ':']).is_some_and(|p| {
+            let key = l[..p].trim();
+            key.len() <= 30
+                && matches!(
+                    keys::classify(&keys::fold(key)),
+                    KeyKind::Email | KeyKind::Phone
+                )
+        })
+    };
+    let breaks = |l: &str| l.trim().is_empty() || l.trim_start().starts_with('[');
+    let before = text[..line_start].strip_suffix('\n').unwrap_or("");
+    for l in before.rsplit('\n').take(6) {
+        if breaks(l) {
+            break;
+        }
+        if is_contact(l) {
+            return true;
+        }
+    }
+    for l in text[line_start..].split('\n').skip(1).take(6) {
+        if breaks(l) {
+            break;
+        }
+        if is_contact(l) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `"key": "value"` pairs in text that is JSON-like but not one JSON
@@ -755,6 +825,34 @@ mod tests {
             ["Søren Þórsson"]
         );
         assert!(found("level=info status=200 region=eu-west-1").is_empty());
+    }
+
+    #[test]
+    fn spaced_pairs_ini_toml_and_sqlite_line_mode() {
+        // A generic key is a person's when the record has an address.
+        assert_eq!(
+            found("[owner]\nname = Sheikh, Mahnoor\nemail = ms@example.com\n"),
+            ["Sheikh, Mahnoor"]
+        );
+        assert_eq!(
+            found("      id = 303\n    name = Zhou Jie\n   phone = +86 131 2345 6789\n"),
+            ["Zhou Jie", "+86 131 2345 6789"]
+        );
+        // Quoted TOML values, inside an inline table.
+        assert_eq!(
+            found("maintainers = [{ name = \"Andris Ozoliņš\" }]"),
+            ["Andris Ozoliņš"]
+        );
+        // A service's name, and a record with no address, stay.
+        assert!(found("[service]\nname = Cortex\nlisten = 0.0.0.0:22\n").is_empty());
+        assert!(found("[service]\nname = Cortex\n\n[owner]\nemail = a@b.co\n").is_empty());
+        // Comparisons and compound assignments are code.
+        assert!(found("if name == \"Ann Lee\" {}\nowner += \"Bo Chan\"").is_empty());
+        // `;` ends a bare value.
+        assert_eq!(
+            found("vars: phone=+442079460958;slot=10:30"),
+            ["+442079460958"]
+        );
     }
 
     #[test]
