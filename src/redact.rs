@@ -117,6 +117,7 @@ const DESCRIBERS: &[&str] = &[
 /// The members a describer speaks for.
 const DESCRIBED: &[&str] = &[
     "value",
+    "address",
     "val",
     "text",
     "answer",
@@ -148,6 +149,14 @@ fn described_kind(v: &Value) -> Option<KeyKind> {
         // names of things have keys of their own (`Company name`).
         KeyKind::MaybePerson if f.ends_with("name") => Some(KeyKind::Person),
         k @ (KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone) => Some(k),
+        // Types of contact methods (`sms_contact_method`, `EMAIL_ADDRESS`).
+        _ if ["phone", "sms", "mobile", "whatsapp"]
+            .iter()
+            .any(|w| f.contains(w)) =>
+        {
+            Some(KeyKind::Phone)
+        }
+        _ if f.contains("email") => Some(KeyKind::Email),
         _ => None,
     }
 }
@@ -172,7 +181,10 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
         for (i, k) in infos.iter_mut().zip(map.keys()) {
             i.thing_name = false;
             // `{"email": "…", "display": "Abebe Bekele"}`: the person's.
-            if i.wrapper && k.len() <= 12 && matches!(keys::fold(k).as_str(), "display" | "displaytext") {
+            if i.wrapper
+                && k.len() <= 12
+                && matches!(keys::fold(k).as_str(), "display" | "displaytext")
+            {
                 i.kind = KeyKind::MaybePerson;
                 i.wrapper = false;
             }
@@ -180,6 +192,18 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     }
     if map.len() > 8 || map.len() < 2 {
         return;
+    }
+    // A typed union names its payload member in `type` (Notion's
+    // `{"type": "title", "title": [...]}`, `{"type": "text", "text":
+    // {...}}`): the payload is what the key above says.
+    if let Some(Value::String(t)) = map.get("type")
+        && t != "type"
+        && let Some(at) = map.keys().position(|k| k == t)
+    {
+        let i = &mut infos[at];
+        i.wrapper = true;
+        i.thing_name = false;
+        i.kind = KeyKind::Other;
     }
     let mut described: Option<Option<KeyKind>> = None;
     let mut target = None;
@@ -207,7 +231,7 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     }
     if let (Some(Some(kind)), Some((t, Value::String(v)))) = (described, target)
         && v.len() <= 100
-        && infos[t].kind == KeyKind::Other
+        && matches!(infos[t].kind, KeyKind::Other | KeyKind::NotPerson)
     {
         infos[t].kind = kind;
         infos[t].wrapper = false;
@@ -244,6 +268,10 @@ fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
         )
     {
         parent
+    } else if info.number_part && parent == KeyKind::Phone {
+        KeyKind::Phone
+    } else if info.name_part && matches!(parent, KeyKind::Person | KeyKind::MaybePerson) {
+        KeyKind::Person
     } else if info.thing_name && parent == KeyKind::NotPerson {
         // `"location": {"displayName": "Avenida Paulista"}`.
         KeyKind::NotPerson
@@ -1257,7 +1285,14 @@ mod tests {
             "style": {"display": "block", "color": "red"}
         }));
         for p in ["/person_id/name", "/user_id/name", "/target/display"] {
-            assert!(d.pointer(p).unwrap().as_str().unwrap().starts_with("[NAME_"), "{p}: {d}");
+            assert!(
+                d.pointer(p)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .starts_with("[NAME_"),
+                "{p}: {d}"
+            );
         }
         assert_eq!(d["org_id"]["name"], "Tidewater Health");
         assert_eq!(d["style"]["display"], "block");
@@ -1275,9 +1310,64 @@ mod tests {
         let a = &d["answers"];
         assert!(a[0]["text"].as_str().unwrap().starts_with("[NAME_"), "{d}");
         assert!(a[1]["text"].as_str().unwrap().starts_with("[PHONE_"), "{d}");
-        assert!(a[2]["value"].as_str().unwrap().starts_with("[EMAIL_"), "{d}");
+        assert!(
+            a[2]["value"].as_str().unwrap().starts_with("[EMAIL_"),
+            "{d}"
+        );
         assert_eq!(a[3]["value"], "Teal");
         assert_eq!(a[4]["text"], "Harbour View");
+    }
+
+    #[test]
+    fn number_parts_name_parts_contact_methods_and_typed_unions() {
+        let (d, _) = run(json!({
+            "payer": {"phone": {"phone_number": {"national_number": "725472388"}, "phone_type": "MOBILE"}},
+            "contact_methods": [
+                {"type": "sms_contact_method", "address": "914016932", "country_code": 34},
+                {"type": "email_contact_method", "address": "a.b@example.com"},
+                {"type": "postal", "address": "12 Harbour Road"}
+            ],
+            "contacts": [{"profile": {"name": "Ștefan Popescu"}, "wa_id": "34913338589"}],
+            "createdBy": {"first": "Adwoa", "last": "Mensah", "email": "am@example.com"},
+            "properties": {
+                "Name": {"id": "title", "type": "title", "title": [
+                    {"type": "text", "text": {"content": "Sanne Visser"}, "plain_text": "Sanne Visser"}
+                ]},
+                "Email": {"id": "x", "type": "email", "email": "sv@example.at"},
+                "Stage": {"id": "s", "type": "select", "select": {"name": "Amber"}}
+            }
+        }));
+        for p in [
+            "/payer/phone/phone_number/national_number",
+            "/contact_methods/0/address",
+            "/contact_methods/1/address",
+            "/contacts/0/profile/name",
+            "/contacts/0/wa_id",
+            "/createdBy/first",
+            "/createdBy/last",
+            "/properties/Name/title/0/text/content",
+            "/properties/Name/title/0/plain_text",
+        ] {
+            let v = d.pointer(p).unwrap().as_str().unwrap();
+            assert!(v.starts_with('[') && v.ends_with(']'), "{p}: {d}");
+        }
+        assert_eq!(d["contact_methods"][2]["address"], "12 Harbour Road");
+        assert_eq!(d["contact_methods"][0]["country_code"], 34);
+        assert_eq!(d["properties"]["Stage"]["select"]["name"], "Amber");
+        // A page title in a database without people is no name.
+        let (d, _) = run(
+            json!({"properties": {"Name": {"id": "title", "type": "title",
+            "title": [{"type": "text", "text": {"content": "Quarterly Planning"}}]}}}),
+        );
+        assert_eq!(
+            d["properties"]["Name"]["title"][0]["text"]["content"],
+            "Quarterly Planning"
+        );
+        // Names are cased throughout: a lower-case word that is no particle
+        // makes a generic key's value something else.
+        let (d, _) = run(json!({"name": "Victoria Falls offsite", "owner": "Ana van der Berg"}));
+        assert_eq!(d["name"], "Victoria Falls offsite");
+        assert_eq!(d["owner"], "[NAME_1]", "{d}");
     }
 
     #[test]

@@ -278,6 +278,7 @@ const MAYBE_PERSON: &[&str] = &[
     "cust",
     "emp",
     "pic",
+    "profile",
     "backup",
     "handler",
     "oncall",
@@ -718,6 +719,9 @@ fn is_phone_key(k: &str) -> bool {
         "beeper",
         "callback",
         "callbacknumber",
+        // WhatsApp's id of a contact is the number (`wa_id`).
+        "waid",
+        "whatsappnumber",
     ];
     EXACT.contains(&k)
         || k.ends_with("phone")
@@ -740,6 +744,12 @@ pub struct KeyInfo {
     /// Names whatever the object is (`name`, `displayName`, `label`): under
     /// a key about a thing (`location`, `account`) it is that thing's name.
     pub thing_name: bool,
+    /// Under a phone key, a member that holds the number or part of it
+    /// (`"phone": {"national_number": "…", "country_code": "420"}`).
+    pub number_part: bool,
+    /// Under a person key, a member that holds a part of the name
+    /// (`"createdBy": {"first": "Adwoa", "last": "Mensah"}`).
+    pub name_part: bool,
 }
 
 thread_local! {
@@ -785,10 +795,21 @@ fn describe_uncached(key: &str) -> KeyInfo {
                 | "display"
                 | "displaytext"
                 | "descriptor"
+                | "plaintext"
+                | "content"
         ),
         thing_name: matches!(
             f.as_str(),
             "name" | "names" | "displayname" | "label" | "title" | "shortname" | "longname"
+        ),
+        number_part: f.contains("number")
+            || matches!(
+                f.as_str(),
+                "e164" | "international" | "national" | "local" | "subscriber" | "digits" | "full"
+            ),
+        name_part: matches!(
+            f.as_str(),
+            "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln"
         ),
     }
 }

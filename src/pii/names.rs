@@ -2214,6 +2214,16 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
     if !(cased || uncased) {
         return false;
     }
+    // "Victoria Falls offsite": a name is cased throughout (particles
+    // apart), all capitalized or all in lower case.
+    if strict
+        && cased
+        && ws
+            .iter()
+            .any(|w| w.case == Case::Lower && !is_particle(s, w))
+    {
+        return false;
+    }
     // "Support Team": ordinary words only.
     !strict
         || !ws

@@ -919,7 +919,13 @@ mod tests {
         find("+7 916 980-23-12", &mut b);
         assert_eq!(a[0].normalized, b[0].normalized);
         // Not a valid number after the 8, dotted dates and versions.
-        for t in ["8 (123) 000-00-00", "8-800-00", "01.02.2024", "0.12.3", "010.12.34"] {
+        for t in [
+            "8 (123) 000-00-00",
+            "8-800-00",
+            "01.02.2024",
+            "0.12.3",
+            "010.12.34",
+        ] {
             assert!(phones(t).is_empty(), "{t}");
         }
     }

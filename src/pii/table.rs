@@ -214,7 +214,11 @@ fn key_values(
             k -= 1;
         }
         if k == ke
-            || (k > 0 && !matches!(b[k - 1], b' ' | b'\t' | b',' | b'&' | b'?' | b'{' | b';' | b'|'))
+            || (k > 0
+                && !matches!(
+                    b[k - 1],
+                    b' ' | b'\t' | b',' | b'&' | b'?' | b'{' | b';' | b'|'
+                ))
         {
             continue;
         }
