@@ -193,7 +193,8 @@ impl Engine {
         // ASCII means no address, no number and no name (lexicons aside).
         let (mut at, mut digits, mut cap) = (false, 0usize, false);
         for &b in text.as_bytes() {
-            at |= b == b'@';
+            // `%40` is an `@` in a URL (`?email=ann%40example.com`).
+            at |= b == b'@' || b == b'%';
             digits += usize::from(b.is_ascii_digit());
             cap |= b.is_ascii_uppercase() || b >= 0x80;
         }
@@ -218,6 +219,9 @@ impl Engine {
         // `phone::MIN_DIGITS` digits of its own.
         if digits >= phone::MIN_DIGITS {
             phone::find(text, &mut out);
+        }
+        if text.len() >= 40 {
+            phone::find_spoken(text, &mut out);
         }
         for lx in &self.lexicons {
             lx.find(text, &mut out);

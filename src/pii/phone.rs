@@ -178,8 +178,15 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             i += 1;
             continue;
         }
+        if c.is_ascii_digit()
+            && let Some(f) = whatsapp_link(text, i)
+        {
+            i = f.end;
+            out.push(f);
+            continue;
+        }
         let end = run_end(b, i);
-        if let Some(f) = candidate(text, i, end) {
+        if let Some(f) = candidate(text, i, end).or_else(|| before_a_note(text, i, end)) {
             let next = f.end;
             out.push(f);
             i = next;
@@ -194,6 +201,38 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             }
         }
     }
+}
+
+/// A number in a WhatsApp link (`https://wa.me/447911123456`,
+/// `api.whatsapp.com/send?phone=447911123456`): E.164 digits without the
+/// `+`, which the link's form vouches for.
+fn whatsapp_link(text: &str, start: usize) -> Option<Finding> {
+    let before = &text[..start];
+    if !(before.ends_with("wa.me/") || before.ends_with("whatsapp.com/send?phone=")) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let end = start + b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(8..=15).contains(&(end - start)) || b.get(end).is_some_and(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let n = PhoneNumber::parse(format!("+{}", &text[start..end]), None).ok()?;
+    PHONE_NUMBER_UTIL.is_possible_number(&n).then(|| Finding {
+        class: Class::Phone,
+        start,
+        end,
+        detector: Detector::Phone,
+        confidence: 0.95,
+        normalized: e164(&n),
+    })
+}
+
+/// A number followed by a note in parentheses that the run of digits took
+/// in (`+48723470560 (0:44)`, `+1 312 499 8427 (1:17)`): the number alone.
+fn before_a_note(text: &str, start: usize, end: usize) -> Option<Finding> {
+    let run = &text[start..end];
+    let p = run.rfind(" (").filter(|&p| p > 0)?;
+    candidate(text, start, start + p)
 }
 
 /// End of a run of digits and phone separators that starts at `start` and ends on a digit.
@@ -498,6 +537,100 @@ fn has_cue(text: &str, start: usize) -> bool {
     CUE_MATCHER
         .find_overlapping_iter(&text[from..start])
         .any(|m| !text[..from + m.start()].ends_with(|x: char| x.is_alphabetic()))
+}
+
+/// Digits read out in words, as voicemail transcriptions write them.
+const DIGIT_WORDS: &[(&str, u8)] = &[
+    ("zero", b'0'),
+    ("oh", b'0'),
+    ("one", b'1'),
+    ("two", b'2'),
+    ("three", b'3'),
+    ("four", b'4'),
+    ("five", b'5'),
+    ("six", b'6'),
+    ("seven", b'7'),
+    ("eight", b'8'),
+    ("nine", b'9'),
+];
+
+/// Appends numbers read out in words after a phone cue ("my number is ...
+/// three four seven zero five six zero", "call me on double four seven
+/// …"): seven digits or more, nothing but spaces, commas and hyphens
+/// between them. Texts without a cue cost one automaton pass.
+pub fn find_spoken(text: &str, out: &mut Vec<Finding>) {
+    for m in CUE_MATCHER.find_iter(text) {
+        if text[..m.start()].ends_with(|c: char| c.is_alphabetic()) {
+            continue;
+        }
+        if let Some(f) = spoken_after(text, m.end()) {
+            out.push(f);
+        }
+    }
+}
+
+fn spoken_after(text: &str, from: usize) -> Option<Finding> {
+    let b = text.as_bytes();
+    let mut i = from;
+    let mut digits = String::new();
+    let (mut start, mut end) = (0, 0);
+    let mut fillers = 0;
+    let mut double = 1;
+    loop {
+        // Between words: spaces and punctuation before the run (`is ...`),
+        // only spaces, commas and hyphens inside it.
+        while i < b.len() && !b[i].is_ascii_alphabetic() {
+            if b[i] == b'\n' || b[i].is_ascii_digit() || b[i] >= 0x80 {
+                break;
+            }
+            if !digits.is_empty() && !matches!(b[i], b' ' | b',' | b'-') {
+                break;
+            }
+            i += 1;
+        }
+        if i >= b.len() || !b[i].is_ascii_alphabetic() || (digits.is_empty() && i - from > 24) {
+            break;
+        }
+        let w_end = i + b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        let word = &text[i..w_end];
+        if b.get(w_end).is_some_and(|&c| c >= 0x80) {
+            break;
+        }
+        if let Some(&(_, d)) = DIGIT_WORDS
+            .iter()
+            .find(|(w, _)| w.eq_ignore_ascii_case(word))
+        {
+            if digits.is_empty() {
+                start = i;
+            }
+            for _ in 0..double {
+                digits.push(d as char);
+            }
+            double = 1;
+            end = w_end;
+        } else if word.eq_ignore_ascii_case("double") {
+            double = 2;
+        } else if word.eq_ignore_ascii_case("triple") {
+            double = 3;
+        } else if digits.is_empty() && fillers < 3 && word.len() <= 4 {
+            // "is", "on", "me at": words between the cue and the number.
+            fillers += 1;
+        } else {
+            break;
+        }
+        i = w_end;
+    }
+    (digits.len() >= 7 && digits.len() <= 15).then(|| Finding {
+        class: Class::Phone,
+        start,
+        end,
+        detector: Detector::Phone,
+        confidence: 0.8,
+        normalized: digits,
+    })
 }
 
 /// Numbers announced by a cue ("reach me on 2866 0988", "call 07493779"):
@@ -940,6 +1073,60 @@ mod tests {
         // A one-digit group after the first is still no number when uncued
         // or not after a country code.
         assert!(phones("call 12 3 45 67 89").is_empty());
+    }
+
+    fn spoken(text: &str) -> Vec<(String, String)> {
+        let mut out = vec![];
+        find_spoken(text, &mut out);
+        out.iter()
+            .map(|f| (text[f.start..f.end].to_string(), f.normalized.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_read_out_in_words() {
+        assert_eq!(
+            spoken(
+                "Could you call me back, my number is ... three four seven zero five six zero. Thanks"
+            ),
+            [(
+                "three four seven zero five six zero".into(),
+                "3470560".into()
+            )]
+        );
+        assert_eq!(
+            spoken("Reach me on double four, seven nine one one, one two three four five six."),
+            [(
+                "four, seven nine one one, one two three four five six".into(),
+                "447911123456".into()
+            )]
+        );
+        // Too few digits, no cue, or words in between.
+        assert!(spoken("call me at one two three four please, thanks a lot").is_empty());
+        assert!(spoken("we counted one two three four five six seven sheep today").is_empty());
+        assert!(spoken("my number is three four seven and then zero five six zero").is_empty());
+    }
+
+    #[test]
+    fn whatsapp_links_and_notes_after_a_number() {
+        assert_eq!(
+            phones("<a href=\"https://wa.me/351921208040?text=Hi\">"),
+            ["351921208040"]
+        );
+        assert_eq!(
+            phones("api.whatsapp.com/send?phone=447911123456"),
+            ["447911123456"]
+        );
+        assert!(phones("https://wa.me/123").is_empty());
+        assert!(phones("https://example.com/351921208040").is_empty());
+        assert_eq!(
+            phones("Voicemail from +48723470560 (0:44)"),
+            ["+48723470560"]
+        );
+        assert_eq!(
+            phones("Voicemail from +1 312 499 8427 (1:17)"),
+            ["+1 312 499 8427"]
+        );
     }
 
     #[test]

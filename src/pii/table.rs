@@ -84,7 +84,19 @@ fn value_under(
             out.extend(found.into_iter().map(|f| shift(f, at)));
         }
         KeyKind::Phone => {
-            if let Some(f) = structured_phone(value) {
+            // `phone=%2B2348162709587` in a URL: `%2B` is the `+`.
+            let encoded_plus = value
+                .get(..3)
+                .is_some_and(|p| p.eq_ignore_ascii_case("%2B"));
+            if encoded_plus {
+                if let Some(mut f) = structured_phone(&value[3..])
+                    && f.start == 0
+                {
+                    f.end += 3;
+                    f.normalized.insert(0, '+');
+                    out.push(shift(f, at));
+                }
+            } else if let Some(f) = structured_phone(value) {
                 out.push(shift(f, at));
             }
         }
@@ -376,6 +388,35 @@ enum Layout {
     Plain(u8),
     /// Markdown: `| a | b |`, leading and trailing pipes framing the row.
     Framed,
+    /// Box drawing (`sqlite> .mode box`, `psql` with unicode borders,
+    /// `tabulate`): `│ a │ b │`.
+    Boxed,
+}
+
+/// The vertical bar of box-drawn tables.
+const BOX_BAR: char = '│';
+
+/// Cells of a box-drawn row, `│ a │ b │` (spans relative to the line).
+fn boxed_cells(line: &str) -> Option<Vec<(usize, usize)>> {
+    let t = line.trim_end_matches(['\r', ' ']);
+    let lo = line.find(BOX_BAR)?;
+    if !line[..lo].trim().is_empty() || !t.ends_with(BOX_BAR) || t.len() <= lo + BOX_BAR.len_utf8()
+    {
+        return None;
+    }
+    let w = BOX_BAR.len_utf8();
+    let mut out = Vec::new();
+    let base = lo + w;
+    let mut start = base;
+    for (p, _) in t[base..].match_indices(BOX_BAR) {
+        let end = base + p;
+        let cell = &line[start..end];
+        let s = start + (cell.len() - cell.trim_start().len());
+        let e = (end - (cell.len() - cell.trim_end().len())).max(s);
+        out.push((s, e));
+        start = end + w;
+    }
+    Some(out)
 }
 
 /// Whether a trimmed line frames its cells with pipes (`| a | b |`).
@@ -393,6 +434,7 @@ fn cells(line: &str, layout: Layout) -> Option<Vec<(usize, usize)>> {
     let mut i = 0;
     let (mut lo, mut hi) = (0, b.len());
     let delim = match layout {
+        Layout::Boxed => return boxed_cells(line),
         Layout::Plain(d) => d,
         Layout::Framed => {
             if !framed(line) {
@@ -484,7 +526,10 @@ fn tables(
 /// A separator row: `|---|:--:|`, psql's `----+----`.
 fn separator(line: &str) -> bool {
     let t = line.trim();
-    t.contains('-') && t.chars().all(|c| matches!(c, '-' | ':' | '+' | '|' | ' '))
+    (t.contains('-') && t.chars().all(|c| matches!(c, '-' | ':' | '+' | '|' | ' ')))
+        || (t.contains(['─', '═'])
+            && t.chars()
+                .all(|c| ('\u{2500}'..='\u{257f}').contains(&c) || c == ' '))
 }
 
 /// Reads a table whose header is `lines[h]`: its rows are the lines after
@@ -499,14 +544,19 @@ fn table_at(
     out: &mut Vec<Finding>,
 ) -> Option<usize> {
     let (_, header) = lines[h];
-    for delim in [b'\t', b',', b';', b'|'] {
-        if !header.as_bytes().contains(&delim) {
-            continue;
-        }
-        let layout = if delim == b'|' && framed(header) {
-            Layout::Framed
-        } else {
-            Layout::Plain(delim)
+    let boxed = header.contains(BOX_BAR);
+    for layout in [
+        Layout::Plain(b'\t'),
+        Layout::Plain(b','),
+        Layout::Plain(b';'),
+        Layout::Plain(b'|'),
+        Layout::Boxed,
+    ] {
+        let layout = match layout {
+            Layout::Plain(d) if !header.as_bytes().contains(&d) => continue,
+            Layout::Boxed if !boxed => continue,
+            Layout::Plain(b'|') if framed(header) => Layout::Framed,
+            l => l,
         };
         let Some(head) = cells(header, layout) else {
             continue;
@@ -550,7 +600,7 @@ fn table_at(
                 continue;
             }
             let Some(row) = cells(line, layout) else {
-                if layout == Layout::Framed {
+                if matches!(layout, Layout::Framed | Layout::Boxed) {
                     break;
                 }
                 continue; // A line inside a quoted cell.
@@ -829,6 +879,18 @@ mod tests {
             ["Søren Þórsson"]
         );
         assert!(found("level=info status=200 region=eu-west-1").is_empty());
+    }
+
+    #[test]
+    fn box_drawn_tables() {
+        let t = "sqlite> .mode box\n┌────────────────┬──────────────┬─────────┐\n│ contact        │ phone        │ city    │\n├────────────────┼──────────────┼─────────┤\n│ Artūrs Krūmiņš │ 28 861 789   │ Bandung │\n│ Oriol Pujol    │ 382 628      │ Honolulu│\n└────────────────┴──────────────┴─────────┘";
+        assert_eq!(
+            found(t),
+            ["Artūrs Krūmiņš", "28 861 789", "Oriol Pujol", "382 628"]
+        );
+        // A box of things keeps its cells.
+        let t = "┌──────┬───────┐\n│ sku  │ price │\n├──────┼───────┤\n│ Ford │ 3.50  │\n└──────┴───────┘";
+        assert!(found(t).is_empty());
     }
 
     #[test]
