@@ -623,7 +623,7 @@ fn spoken_after(text: &str, from: usize) -> Option<Finding> {
         }
         i = w_end;
     }
-    (digits.len() >= 7 && digits.len() <= 15).then(|| Finding {
+    (7..=15).contains(&digits.len()).then_some(Finding {
         class: Class::Phone,
         start,
         end,
