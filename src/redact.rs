@@ -630,6 +630,15 @@ impl<'a> Redactor<'a> {
                 }
                 return;
             }
+            // A number under a phone key is known before the rewrite pass
+            // meets it again elsewhere (`"from": "34913338589"` before
+            // `"contacts": [{"wa_id": …}]`).
+            KeyKind::Phone => {
+                if let Some(f) = crate::pii::structured_phone(s) {
+                    self.vault.learn_phone(&f.normalized);
+                }
+                return;
+            }
             // Addresses teach names when they are tokenized (see `Vault`).
             _ => return,
         };
@@ -1352,6 +1361,10 @@ mod tests {
             assert!(v.starts_with('[') && v.ends_with(']'), "{p}: {d}");
         }
         assert_eq!(d["contact_methods"][2]["address"], "12 Harbour Road");
+        // Recall: the same number written again as bare digits.
+        let (w, _) = run(json!({"contacts": [{"wa_id": "34913338589"}],
+            "messages": [{"from": "34913338589", "id": "wamid.1"}]}));
+        assert_eq!(w["messages"][0]["from"], w["contacts"][0]["wa_id"], "{w}");
         assert_eq!(d["contact_methods"][0]["country_code"], 34);
         assert_eq!(d["properties"]["Stage"]["select"]["name"], "Amber");
         // A page title in a database without people is no name.

@@ -82,6 +82,16 @@ pub trait NameMemory {
     fn has_names(&self) -> bool {
         true
     }
+
+    /// Is this phone number (E.164) one the session tokenized?
+    fn knows_phone(&self, _e164: &str) -> bool {
+        false
+    }
+
+    /// Does it know any phone number?
+    fn has_phones(&self) -> bool {
+        false
+    }
 }
 
 impl NameMemory for crate::vault::Vault {
@@ -95,6 +105,14 @@ impl NameMemory for crate::vault::Vault {
 
     fn has_names(&self) -> bool {
         crate::vault::Vault::has_names(self)
+    }
+
+    fn knows_phone(&self, e164: &str) -> bool {
+        crate::vault::Vault::knows_phone(self, e164)
+    }
+
+    fn has_phones(&self) -> bool {
+        crate::vault::Vault::has_phones(self)
     }
 }
 
@@ -222,6 +240,11 @@ impl Engine {
         }
         if text.len() >= 40 {
             phone::find_spoken(text, &mut out);
+        }
+        // Session recall: a number tokenized earlier, written again as bare
+        // E.164 digits (`"wa_id": "+34…"` then `"from": "34913338589"`).
+        if digits >= 8 && memory.has_phones() {
+            phone::find_known(text, |e| memory.knows_phone(e), &mut out);
         }
         for lx in &self.lexicons {
             lx.find(text, &mut out);

@@ -539,6 +539,55 @@ fn has_cue(text: &str, start: usize) -> bool {
         .any(|m| !text[..from + m.start()].ends_with(|x: char| x.is_alphabetic()))
 }
 
+/// Appends runs of 8 to 15 bare digits that, read as E.164 without the
+/// `+` or as they are, are numbers `known` says the session tokenized:
+/// the same number gets the same token however it is written again.
+pub fn find_known(text: &str, known: impl Fn(&str) -> bool, out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut e164 = String::with_capacity(16);
+    while i < b.len() {
+        if !b[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let glued = |c: Option<&u8>| {
+            c.is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'+' || c >= 0x80)
+        };
+        if !(8..=15).contains(&(i - start))
+            || glued(start.checked_sub(1).and_then(|p| b.get(p)))
+            || glued(b.get(i))
+        {
+            continue;
+        }
+        e164.clear();
+        e164.push('+');
+        e164.push_str(&text[start..i]);
+        // Under a phone key, bare digits are kept as written (`wa_id`).
+        let normalized = if known(&e164) {
+            Some(e164.clone())
+        } else if known(&e164[1..]) {
+            Some(e164[1..].to_string())
+        } else {
+            None
+        };
+        if let Some(normalized) = normalized {
+            out.push(Finding {
+                class: Class::Phone,
+                start,
+                end: i,
+                detector: Detector::Phone,
+                confidence: 0.9,
+                normalized,
+            });
+        }
+    }
+}
+
 /// Digits read out in words, as voicemail transcriptions write them.
 const DIGIT_WORDS: &[(&str, u8)] = &[
     ("zero", b'0'),
@@ -1105,6 +1154,20 @@ mod tests {
         assert!(spoken("call me at one two three four please, thanks a lot").is_empty());
         assert!(spoken("we counted one two three four five six seven sheep today").is_empty());
         assert!(spoken("my number is three four seven and then zero five six zero").is_empty());
+    }
+
+    #[test]
+    fn known_numbers_as_bare_digits() {
+        let known = |e: &str| e == "+34913338589";
+        let mut out = vec![];
+        find_known(
+            "from 34913338589, ref 34913338588 and A34913338589",
+            known,
+            &mut out,
+        );
+        assert_eq!(out.len(), 1);
+        assert_eq!((out[0].start, out[0].end), (5, 16));
+        assert_eq!(out[0].normalized, "+34913338589");
     }
 
     #[test]

@@ -510,7 +510,10 @@ fn tables(
     let mut found = Vec::new();
     let mut h = 0;
     while h + 1 < lines.len() {
-        match table_at(&lines, h, memory, out).or_else(|| fixed_width_at(&lines, h, memory, out)) {
+        match table_at(&lines, h, memory, out)
+            .or_else(|| fixed_width_at(&lines, h, memory, out))
+            .or_else(|| wiki_table_at(&lines, h, memory, out))
+        {
             Some(last) => {
                 let (lo, _) = lines[h];
                 let (s, l) = lines[last];
@@ -521,6 +524,77 @@ fn tables(
         }
     }
     found
+}
+
+/// Splits `line[from..]` on `sep` into trimmed cell spans (relative to
+/// the line).
+fn split_cells(line: &str, from: usize, sep: &str) -> Vec<(usize, usize)> {
+    let line = line.trim_end_matches('\r');
+    let mut out = Vec::new();
+    let mut start = from;
+    let mut push = |s: usize, e: usize| {
+        let cell = &line[s..e];
+        let a = s + (cell.len() - cell.trim_start().len());
+        out.push((a, (e - (cell.len() - cell.trim_end().len())).max(a)));
+    };
+    for (p, _) in line[from..].match_indices(sep) {
+        push(start, from + p);
+        start = from + p + sep.len();
+    }
+    push(start, line.len());
+    out
+}
+
+/// A MediaWiki table (`{| class="wikitable"`, `! Name !! Mobile`, rows
+/// `| a || b` between `|-` lines) whose header names personal columns.
+/// A cell that is a link (`[[User:ievab|Ieva Butkutė]]`) holds its label.
+fn wiki_table_at(
+    lines: &[(usize, &str)],
+    h: usize,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> Option<usize> {
+    let (_, header) = lines[h];
+    let t = header.trim_start();
+    if !t.starts_with('!') || !t.contains("!!") {
+        return None;
+    }
+    let lead = header.len() - t.len() + 1;
+    let kinds: Vec<KeyKind> = split_cells(header, lead, "!!")
+        .iter()
+        .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
+        .collect();
+    if !kinds
+        .iter()
+        .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
+    {
+        return None;
+    }
+    let mut last = None;
+    for (i, &(lo, line)) in lines.iter().enumerate().skip(h + 1) {
+        let t = line.trim_start();
+        if t.starts_with("|-") {
+            continue;
+        }
+        if t.starts_with("|}") || !t.starts_with('|') {
+            break;
+        }
+        let lead = line.len() - t.len() + 1;
+        let row = split_cells(line, lead, "||");
+        if row.len() != kinds.len() {
+            break;
+        }
+        last = Some(i);
+        for (&(mut s, mut e), kind) in row.iter().zip(&kinds) {
+            let cell = &line[s..e];
+            if cell.starts_with("[[") && cell.ends_with("]]") {
+                e -= 2;
+                s += 2 + cell[2..cell.len() - 2].rfind('|').map_or(0, |p| p + 1);
+            }
+            value_under(*kind, &line[s..e], lo + s, Structured::Sure, memory, out);
+        }
+    }
+    last
 }
 
 /// A separator row: `|---|:--:|`, psql's `----+----`.
@@ -879,6 +953,22 @@ mod tests {
             ["Søren Þórsson"]
         );
         assert!(found("level=info status=200 region=eu-west-1").is_empty());
+    }
+
+    #[test]
+    fn mediawiki_tables() {
+        let t = "== Team ==\n{| class=\"wikitable sortable\"\n! Name !! Extension !! Mobile !! Mail\n|-\n| [[User:ievab|Ieva Butkutė]] || 3501 || 8 682 97740 || [mailto:ib@inbox.lt mail]\n|-\n| Tamsin Oakley || 2274 || 07985.463958 || x\n|}\n[[Category:Teams]]";
+        assert_eq!(
+            found(t),
+            [
+                "Ieva Butkutė",
+                "8 682 97740",
+                "Tamsin Oakley",
+                "07985.463958"
+            ]
+        );
+        let t = "{|\n! Product !! Price\n|-\n| Ford Focus || 3.50\n|}";
+        assert!(found(t).is_empty());
     }
 
     #[test]

@@ -127,6 +127,8 @@ struct Recall {
     hasher: RandomState,
     words: FxHashSet<u64>,
     full: FxHashSet<u64>,
+    /// Normalized phone numbers tokenized or learned (`+34913338589`).
+    phones: FxHashSet<u64>,
 }
 
 /// The per-session token vault.
@@ -324,6 +326,7 @@ impl Vault {
     fn learn_from(&mut self, class: &Class, normalized: &str) {
         match class {
             Class::Name => self.learn_name(normalized),
+            Class::Phone => self.learn_phone(normalized),
             Class::Email => {
                 if let Some(n) = crate::pii::names::name_from_email(normalized) {
                     self.learn_name(&n);
@@ -361,6 +364,24 @@ impl Vault {
     /// Whether any name has been learned (lets callers skip recall work).
     pub fn has_names(&self) -> bool {
         !self.recall.words.is_empty()
+    }
+
+    /// Session recall for numbers: a phone number the redaction of a
+    /// document will tokenize (its learn pass reads phone keys first).
+    pub fn learn_phone(&mut self, normalized: &str) {
+        let h = self.word_hash(normalized);
+        self.recall.phones.insert(h);
+    }
+
+    /// Has this session tokenized (or learned) the phone number
+    /// `normalized` (`+…`, or bare digits as a phone key held them)?
+    pub fn knows_phone(&self, normalized: &str) -> bool {
+        !self.recall.phones.is_empty() && self.recall.phones.contains(&self.word_hash(normalized))
+    }
+
+    /// Does this session know any phone number?
+    pub fn has_phones(&self) -> bool {
+        !self.recall.phones.is_empty()
     }
 
     /// The persistable state.
