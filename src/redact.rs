@@ -562,6 +562,31 @@ impl<'a> Redactor<'a> {
     /// [`agree`]). The addresses may sit in a member, an array of
     /// strings or an object one level down.
     fn learn_agreeing(&mut self, map: &Map<String, Value>, base: usize, key: KeyKind) {
+        // A profile link (`navigationUrl`: `…/in/halldora-gunnarsdottir-…`)
+        // spells the name of the member that titles the record, whatever
+        // its key (`"title": {"text": "Halldóra Gunnarsdóttir"}`).
+        let mut slugs = Vec::new();
+        for v in map.values() {
+            if let Value::String(s) = v
+                && s.starts_with("http")
+            {
+                agree::profile_slugs(s, &mut slugs);
+            }
+        }
+        if !slugs.is_empty() {
+            for v in map.values() {
+                let text = match v {
+                    Value::String(s) => Some(s.as_str()),
+                    Value::Object(o) if o.len() <= 2 => ["text", "value", "name"]
+                        .iter()
+                        .find_map(|k| o.get(*k).and_then(Value::as_str)),
+                    _ => None,
+                };
+                if let Some(name) = text.and_then(|s| agree::agreeing_name(s, &slugs)) {
+                    self.vault.learn_name(&names::normalize(&name));
+                }
+            }
+        }
         // The members that could be taught: strings under keys that are
         // not about something else (person keys are read as names anyway).
         let candidates: Vec<&str> = map

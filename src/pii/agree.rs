@@ -138,6 +138,42 @@ pub fn addresses(text: &str, out: &mut Vec<Vec<String>>) {
     out.extend(found.iter().filter_map(|f| local_segments(&f.normalized)));
 }
 
+/// The words of a profile link's handle, as [`local_segments`] gives an
+/// address's (`https://www.linkedin.com/in/halldora-gunnarsdottir-d554c9d`
+/// gives `halldora`, `gunnarsdottir`; segments with digits are ids and
+/// dropped), appended to `out`.
+pub fn profile_slugs(text: &str, out: &mut Vec<Vec<String>>) {
+    const MARKERS: &[&str] = &[
+        "/in/",
+        "/people/",
+        "/profile/",
+        "/profiles/",
+        "/user/",
+        "/users/",
+        "/u/",
+    ];
+    let t = text.trim();
+    if t.len() > 300 || !(t.starts_with("https://") || t.starts_with("http://")) {
+        return;
+    }
+    for m in MARKERS {
+        let Some(p) = t.find(m) else {
+            continue;
+        };
+        let slug = t[p + m.len()..].split(['/', '?', '#']).next().unwrap_or("");
+        let segs: Vec<String> = slug
+            .split(['-', '_', '.'])
+            .filter(|s| !s.is_empty() && !s.chars().any(|c| c.is_ascii_digit()))
+            .map(|s| plain(s).chars().filter(|c| c.is_alphabetic()).collect())
+            .filter(|s: &String| !s.is_empty())
+            .collect();
+        if !segs.is_empty() {
+            out.push(segs);
+        }
+        return;
+    }
+}
+
 /// Lines either side of an address's own line whose cells are read.
 const NEAR_LINES: usize = 2;
 
@@ -353,6 +389,28 @@ mod tests {
         let mut out = Vec::new();
         names_in_text(text, &mut out);
         out
+    }
+
+    #[test]
+    fn profile_links_spell_names() {
+        let mut slugs = Vec::new();
+        profile_slugs(
+            "https://www.linkedin.com/in/halldora-gunnarsdottir-d554c9d",
+            &mut slugs,
+        );
+        assert_eq!(
+            slugs,
+            [vec!["halldora".to_string(), "gunnarsdottir".to_string()]]
+        );
+        assert_eq!(
+            agreeing_name("Halldóra Gunnarsdóttir", &slugs).as_deref(),
+            Some("Halldóra Gunnarsdóttir")
+        );
+        assert!(agreeing_name("Product Designer", &slugs).is_none());
+        let mut none = Vec::new();
+        profile_slugs("https://example.com/docs/getting-started", &mut none);
+        profile_slugs("see /in/ann-lee", &mut none);
+        assert!(none.is_empty());
     }
 
     #[test]

@@ -117,6 +117,9 @@ const PERSON: &[&str] = &[
     "attendees",
     "respondent",
     "respondents",
+    "cashier",
+    "chair",
+    "chairperson",
     "invitee",
     "invitees",
     "signer",
@@ -653,6 +656,13 @@ pub fn classify(folded: &str) -> KeyKind {
     }
     if folded.ends_with("contact") || folded.ends_with("contactperson") {
         return KeyKind::MaybePerson;
+    }
+    // `Loyalty member:`, `Programme chair:`, `Head cashier:`.
+    if folded.len() > 6 && folded.ends_with("member") {
+        return KeyKind::MaybePerson;
+    }
+    if folded.len() > 5 && (folded.ends_with("chair") || folded.ends_with("cashier")) {
+        return KeyKind::Person;
     }
     for suffix in [
         "id", "ids", "uuid", "sku", "url", "code", "date", "at", "version", "hash", "count",

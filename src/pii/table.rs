@@ -12,6 +12,9 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     let tables = tables(text, memory, out);
     let in_table = |at: usize| tables.iter().any(|&(s, e)| s <= at && at < e);
     let vcard = text.contains("BEGIN:VCARD");
+    if text.contains("^FD") {
+        zpl_fields(text, memory, out);
+    }
     let mut offset = 0;
     for line in text.split('\n') {
         let start = offset;
@@ -62,8 +65,27 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         let value = &text[value_start..start + line.len()];
         let value = value.trim_end_matches('\r');
         let kind = keys::classify(&keys::fold(key));
+        // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
+        // name is the first sentence.
+        let value = if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
+            first_sentence(value)
+        } else {
+            value
+        };
         value_under(kind, value, value_start, Structured::Sure, memory, out);
     }
+}
+
+/// `value` up to the first `. ` that ends a word of three letters or more
+/// (not an initial or a title: `D. Hernández`, `Dr. Ann Lee`).
+fn first_sentence(value: &str) -> &str {
+    for (i, _) in value.match_indices(". ") {
+        let word = value[..i].rsplit([' ', '\t']).next().unwrap_or("");
+        if word.chars().count() > 2 {
+            return &value[..i];
+        }
+    }
+    value
 }
 
 /// Appends what `value` (at byte `at` of the scanned text) holds under a
@@ -190,6 +212,34 @@ fn common_names(
         names::person_value(&line[s..e], how, memory, &mut found);
         out.extend(found.into_iter().map(|f| shift(f, start + s)));
         from = e.max(from);
+    }
+}
+
+/// Shipping labels in ZPL (`^FO50,50^FDSHIP TO:^FS` then
+/// `^FO50,90^FDPHOEBE ROWAN^FS`): a field that is a person label, alone,
+/// makes the next field a person's name.
+fn zpl_fields(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let mut fields = Vec::new();
+    let mut from = 0;
+    while let Some(p) = text[from..].find("^FD") {
+        let s = from + p + 3;
+        let e = s + text[s..].find(['^', '\n', '\r']).unwrap_or(text.len() - s);
+        fields.push((s, e));
+        from = e;
+    }
+    for w in fields.windows(2) {
+        let label = text[w[0].0..w[0].1].trim().trim_end_matches([':', '：']);
+        if label.is_empty()
+            || label.len() > 30
+            || !label.chars().all(|c| c.is_alphabetic() || c == ' ')
+        {
+            continue;
+        }
+        let kind = keys::classify(&keys::fold(label));
+        if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
+            let (s, e) = w[1];
+            value_under(kind, &text[s..e], s, Structured::Sure, memory, out);
+        }
     }
 }
 
@@ -953,6 +1003,30 @@ mod tests {
             ["Søren Þórsson"]
         );
         assert!(found("level=info status=200 region=eu-west-1").is_empty());
+    }
+
+    #[test]
+    fn labels_of_roles_and_a_sentence_after_the_name() {
+        assert_eq!(
+            found("Programme chair: Bounmy Chanthavong. Sky Sports coverage starts at 19:45."),
+            ["Bounmy Chanthavong"]
+        );
+        assert_eq!(
+            found("Cashier: D. Hernández García\n"),
+            ["D. Hernández García"]
+        );
+        assert_eq!(
+            found("Loyalty member: OBINNA NWOSU\nPoints: 6360"),
+            ["OBINNA NWOSU"]
+        );
+        assert!(found("Member count: 12\nChair: none").is_empty());
+    }
+
+    #[test]
+    fn zpl_shipping_labels() {
+        let t = "^XA\n^FO50,50^ADN,36,20^FDSHIP FROM:^FS\n^FO50,90^ADN,18,10^FDFOLAKE AKINOLA^FS\n^FO50,115^FDPONSONBY ROAD 77^FS\n^FO50,180^FDSHIP TO:^FS\n^FO50,220^FDPHOEBE ROWAN THORNBURY^FS\n^FO50,320^BCN,100^FDLX597077034DE^FS\n^XZ";
+        assert_eq!(found(t), ["FOLAKE AKINOLA", "PHOEBE ROWAN THORNBURY"]);
+        assert!(found("^XA^FDWEIGHT:^FS^FDFRAGILE GOODS^FS^XZ").is_empty());
     }
 
     #[test]
