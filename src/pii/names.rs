@@ -670,6 +670,99 @@ fn text_of<'t>(text: &'t str, w: &Word) -> &'t str {
     &text[w.start..w.end]
 }
 
+/// Job titles and verbs after which `at X` names an employer.
+const AT_EMPLOYER: &[&str] = &[
+    "work",
+    "works",
+    "worked",
+    "working",
+    "job",
+    "engineer",
+    "manager",
+    "lead",
+    "director",
+    "coordinator",
+    "planner",
+    "designer",
+    "analyst",
+    "consultant",
+    "officer",
+    "partner",
+    "executive",
+    "scientist",
+    "counsel",
+    "specialist",
+    "associate",
+    "intern",
+    "developer",
+    "architect",
+    "administrator",
+    "head",
+    "vp",
+    "president",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "founder",
+    "cofounder",
+    "co-founder",
+    "accountant",
+    "advisor",
+    "adviser",
+    "recruiter",
+    "strategist",
+    "editor",
+    "producer",
+    "researcher",
+    "employed",
+    "hired",
+    "interned",
+];
+
+/// Does the text before a capitalized run make it an organization?
+/// `Shares of X`, `Sponsored by X`, `Procurement Lead at X`, `I work at X`.
+fn org_context(before: &str) -> bool {
+    let before = before.trim_end();
+    let mut it = before.rsplit([' ', '\t', '\n']).filter(|w| !w.is_empty());
+    let (Some(p), Some(q)) = (it.next(), it.next()) else {
+        return false;
+    };
+    let q = q.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+    let eq = |a: &str, b: &str| a.eq_ignore_ascii_case(b);
+    match p {
+        "of" => ["shares", "stock", "stocks"].iter().any(|w| eq(q, w)),
+        "by" => ["sponsored", "powered", "acquired", "owned", "funded"]
+            .iter()
+            .any(|w| eq(q, w)),
+        "at" => AT_EMPLOYER.iter().any(|w| eq(q, w)),
+        _ => false,
+    }
+}
+
+/// Holidays and observances named after people: a tail of `Day`, `Night`
+/// or `Eve` after a possessive (`St. Patrick's Day`), a saint
+/// (`Saint Nicholas Day`), a king or a generational suffix (`Martin Luther
+/// King Jr. Day`), or `Night` after two words (`Guy Fawkes Night`). `Doris
+/// Day` stays a name.
+fn holiday(text: &str, ws: &[Word]) -> bool {
+    let n = ws.len();
+    if n < 2 {
+        return false;
+    }
+    let tail = text_of(text, &ws[n - 1]);
+    let is = |w: &Word, any: &[&str]| any.iter().any(|a| text_of(text, w).eq_ignore_ascii_case(a));
+    if !is(&ws[n - 1], &["day", "night", "eve"]) {
+        return false;
+    }
+    let before = text_of(text, &ws[n - 2]);
+    before.ends_with("'s")
+        || before.ends_with("’s")
+        || is(&ws[0], &["st", "saint", "san", "santa", "sankt"])
+        || ws[..n - 1].iter().any(|w| is(w, &["king", "jr", "queen"]))
+        || (n >= 3 && tail.eq_ignore_ascii_case("night"))
+}
+
 fn info(text: &str, w: &Word) -> WordInfo {
     with_fold(text_of(text, w), word_info)
 }
@@ -998,6 +1091,13 @@ const EPONYMS: &[&str] = &[
     "nestle",
     "boeing",
     "disney",
+    "dr oetker",
+    "dr martens",
+    "dr scholl",
+    "carl zeiss",
+    "baker mckenzie",
+    "carls jr",
+    "carl jr",
     "mahindra",
     "dangote",
 ];
@@ -1550,7 +1650,18 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
 
     fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
         let text = self.text;
-        if self.eponym_or_ampersand(ws, i, j) {
+        if self.eponym_or_ampersand(ws, i, j)
+            || holiday(text, &ws[i..=j])
+            || org_context(&text[..ws[i].start])
+        {
+            return true;
+        }
+        // "Dr. Oetker", "Dr Martens": a title that is part of a brand.
+        if i > 0
+            && text_of(text, &ws[i - 1]).eq_ignore_ascii_case("dr")
+            && matches!(text[ws[i - 1].end..ws[i].start].trim(), "" | ".")
+            && EPONYM_SET.contains(format!("dr {}", self.folded(&ws[i])).as_str())
+        {
             return true;
         }
         if i < j && self.is(&ws[i], PLACE) {
@@ -2432,6 +2543,7 @@ fn push_name(
             let first = info(name, &ws[0]);
             let last = &ws[ws.len() - 1];
             let org = info(name, last).blocked
+                || holiday(name, &ws)
                 || is_in(name, last, ORG_TAIL)
                 || with_fold(text_of(name, &ws[0]), |f| EPONYM_SET.contains(f))
                 || EPONYM_SET.contains(normalize(name).as_str());
@@ -2699,6 +2811,25 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn holidays_brands_with_titles_and_employers_are_no_people() {
+        for t in [
+            "Reminder: offices close for St. Patrick's Day.",
+            "We observe Martin Luther King Jr. Day and Saint Nicholas Day.",
+            "Fireworks on Guy Fawkes Night.",
+            "Shares of Dr. Oetker fell 5.9% in early trading.",
+            "Clinical Coordinator at Dr. Martens since 2020.",
+            "Shares of Carl Zeiss fell.",
+            "Sponsored by Paul Smith. I work at Ted Baker. Procurement Lead at John Lewis.",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
+        // People still: after other words, with titles that are not brands.
+        assert_eq!(scan("Lunch with Paul Smith at noon."), ["Paul Smith"]);
+        assert_eq!(scan("Ask Dr. Okafor about it."), ["Okafor"]);
+        assert_eq!(scan("A film with Doris Day."), ["Doris Day"]);
     }
 
     #[test]
