@@ -320,6 +320,7 @@ impl Engine {
                 }
             }
             self.free_text(text, memory, &mut local, &mut out);
+            names::lone_parts(text, &mut out);
         }
         resolve(out)
     }
@@ -546,6 +547,18 @@ mod tests {
             ("NAME", "Maria"),
         ];
         assert_eq!(got, want.map(|(a, b)| (a.to_string(), b.to_string())));
+    }
+
+    #[test]
+    fn a_name_taught_by_the_text_is_found_alone_in_it() {
+        let t = "[14:11] Guerline Pierre-Louis: Olá, aqui é Guerline Pierre-Louis.\n[14:43] Ana Souza: Oi Guerline, tudo bem? Mark the order as sent.";
+        let got: Vec<String> = spans(t, Leaf::TEXT)
+            .into_iter()
+            .filter(|(c, _)| c == "NAME")
+            .map(|(_, v)| v)
+            .collect();
+        assert!(got.iter().any(|v| v == "Guerline"), "{got:?}");
+        assert!(!got.iter().any(|v| v == "Mark"), "{got:?}");
     }
 
     #[test]

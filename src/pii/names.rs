@@ -339,6 +339,51 @@ fn plain_ascii(b: &[u8]) -> bool {
 
 /// The normalized form of a name, for "same value, same token": folded,
 /// and `Last, First` turned into `first last`.
+/// Lone mentions of the words of names found in the same text: the
+/// speaker `Guerline Pierre-Louis:` then `Oi Guerline, tudo bem?`. Session
+/// recall covers later texts; this covers the text that taught the name.
+/// Words that are ordinary English words (Mark, Rose) or shorter than
+/// three letters are left to the scanner, which judges their context.
+pub fn lone_parts(text: &str, out: &mut Vec<Finding>) {
+    let mut parts: Vec<String> = Vec::new();
+    for f in out.iter().filter(|f| f.class == Class::Name) {
+        if !f.normalized.contains(' ') {
+            continue;
+        }
+        for p in f.normalized.split(' ') {
+            if p.chars().count() >= 3
+                && !word_info(p).common_only()
+                && !parts.iter().any(|q| q == p)
+            {
+                parts.push(p.to_string());
+            }
+        }
+    }
+    if parts.is_empty() {
+        return;
+    }
+    let mut more = Vec::new();
+    for w in WordIter::new(text) {
+        if !matches!(w.case, Case::Title | Case::Upper)
+            || out.iter().any(|f| f.start < w.end && w.start < f.end)
+        {
+            continue;
+        }
+        let t = &text[w.start..w.end];
+        if with_fold(t, |f| parts.iter().any(|p| p == f)) {
+            more.push(Finding {
+                class: Class::Name,
+                start: w.start,
+                end: w.end,
+                detector: Detector::NameRecall,
+                confidence: 0.8,
+                normalized: normalize(t),
+            });
+        }
+    }
+    out.extend(more);
+}
+
 pub fn normalize(name: &str) -> String {
     if let Some((last, first)) = name.split_once(',') {
         let (l, f) = (last.trim(), first.trim());
