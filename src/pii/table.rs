@@ -15,6 +15,9 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if text.contains("^FD") {
         zpl_fields(text, memory, out);
     }
+    if text.contains("</") && text.contains(['@', ':']) {
+        html_cards(text, memory, out);
+    }
     let mut offset = 0;
     for line in text.split('\n') {
         let start = offset;
@@ -212,6 +215,88 @@ fn common_names(
         names::person_value(&line[s..e], how, memory, &mut found);
         out.extend(found.into_iter().map(|f| shift(f, start + s)));
         from = e.max(from);
+    }
+}
+
+/// Contact cards in HTML: a heading or bold element (or one whose class
+/// says name, `fn`, author or person) holding a capitalized phrase of two
+/// to five words, followed in its block by a `mailto:`, `tel:`, `sms:` or
+/// WhatsApp link (`<h3>Katrín Gunnarsdóttir</h3> … <a href="tel:…">`).
+fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    const TAGS: &[&str] = &[
+        "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "span", "div", "p", "td", "a",
+    ];
+    let mut from = 0;
+    while let Some(p) = text[from..].find('<') {
+        let open = from + p;
+        from = open + 1;
+        let Some(gt) = text[open..].find('>').map(|g| open + g) else {
+            break;
+        };
+        let tag_text = &text[open + 1..gt];
+        let tag = tag_text.split([' ', '\t', '/']).next().unwrap_or("");
+        let Some(tag) = TAGS.iter().find(|t| t.eq_ignore_ascii_case(tag)) else {
+            continue;
+        };
+        let strong = matches!(
+            *tag,
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "strong" | "b"
+        );
+        let lower_attrs = tag_text.to_ascii_lowercase();
+        let named = lower_attrs.contains("class=")
+            && ["name", "\"fn", " fn", "author", "person"]
+                .iter()
+                .any(|w| lower_attrs.contains(w));
+        if !(strong || named) {
+            continue;
+        }
+        let s = gt + 1;
+        let Some(e) = text[s..].find('<').map(|q| s + q) else {
+            break;
+        };
+        if !text[e..].starts_with("</") || e - s > 80 {
+            continue;
+        }
+        let value = &text[s..e];
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let capitalized = (2..=5).contains(&words.len())
+            && words.iter().all(|w| {
+                w.starts_with(char::is_uppercase)
+                    || [
+                        "de", "da", "do", "dos", "das", "del", "van", "von", "der", "den", "di",
+                        "du", "la", "le", "bin", "binti", "al", "el", "i", "y", "e", "ten", "ter",
+                    ]
+                    .contains(w)
+            })
+            && words
+                .iter()
+                .filter(|w| w.starts_with(char::is_uppercase))
+                .count()
+                >= 2;
+        if !capitalized {
+            continue;
+        }
+        // The rest of its block: up to the next heading or the block's end.
+        let rest = &text[e..];
+        let mut end = rest.len().min(600);
+        while !rest.is_char_boundary(end) {
+            end -= 1;
+        }
+        let block = &rest[..end];
+        let block = block
+            .get(2..)
+            .and_then(|b| b.find("<h").or_else(|| b.find("<H")))
+            .map_or(block, |q| &block[..q + 2])
+            .split("</div>")
+            .next()
+            .unwrap_or(block);
+        let contact = ["mailto:", "tel:", "sms:", "wa.me/"]
+            .iter()
+            .any(|m| block.contains(m));
+        if contact || named {
+            value_under(KeyKind::Person, value, s, Structured::Sure, memory, out);
+        }
+        from = e;
     }
 }
 
@@ -1020,6 +1105,15 @@ mod tests {
             ["OBINNA NWOSU"]
         );
         assert!(found("Member count: 12\nChair: none").is_empty());
+    }
+
+    #[test]
+    fn html_contact_cards() {
+        let t = "<div class=\"contact-card\">\n  <h3>Katrín Gunnarsdóttir</h3>\n  <p>Customer Success Manager, Sainsbury's</p>\n  <a href=\"tel:+3548485516\">Call</a>\n</div>\n<div>\n  <h3>Our Offices</h3>\n  <p>Open daily</p>\n</div>\n<span class=\"author-name\">Lotte van Dijk</span>";
+        assert_eq!(found(t), ["Katrín Gunnarsdóttir", "Lotte van Dijk"]);
+        // A heading with no contact link in its block, and prose.
+        assert!(found("<h1>Ray-Ban Staff Directory</h1>\n<p>Welcome</p>\n<h2>Contact</h2><a href=\"mailto:x@y.co\">x</a>").is_empty());
+        assert!(found("<h2>Board of Trustees</h2>\n<table><tr><td><a href=\"mailto:x@y.co\">x</a></td></tr></table>").is_empty());
     }
 
     #[test]
