@@ -96,39 +96,6 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
             }))
 }
 
-/// Members that say what a sibling holds: `{"label": "Mobile", "value":
-/// "…"}`, `{"field": {"ref": "q_name"}, "text": "…"}`, `{"key": "owner",
-/// "value": "…"}`, `{"type": "email", "value": "…"}`.
-const DESCRIBERS: &[&str] = &[
-    "label",
-    "key",
-    "field",
-    "fieldname",
-    "fieldlabel",
-    "question",
-    "attribute",
-    "property",
-    "name",
-    "title",
-    "ref",
-    "type",
-];
-
-/// The members a describer speaks for.
-const DESCRIBED: &[&str] = &[
-    "value",
-    "address",
-    "val",
-    "text",
-    "answer",
-    "response",
-    "content",
-    "data",
-    "displayvalue",
-    "formattedvalue",
-    "stringvalue",
-];
-
 /// What a describer's value says its sibling holds, when it names personal
 /// data: a string, or the `ref`/`id`/`key`/`name`/`label`/`title` of an
 /// object (`"field": {"ref": "q_phone", "type": "phone_number"}`).
@@ -178,13 +145,10 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
             .iter()
             .any(|i| matches!(i.kind, KeyKind::Email | KeyKind::Phone));
     if contact {
-        for (i, k) in infos.iter_mut().zip(map.keys()) {
+        for i in infos.iter_mut() {
             i.thing_name = false;
             // `{"email": "…", "display": "Abebe Bekele"}`: the person's.
-            if i.wrapper
-                && k.len() <= 12
-                && matches!(keys::fold(k).as_str(), "display" | "displaytext")
-            {
+            if i.display {
                 i.kind = KeyKind::MaybePerson;
                 i.wrapper = false;
             }
@@ -207,12 +171,8 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     }
     let mut described: Option<Option<KeyKind>> = None;
     let mut target = None;
-    for (n, (k, v)) in map.iter().enumerate() {
-        if k.len() > 16 {
-            continue;
-        }
-        let f = keys::fold(k);
-        if DESCRIBERS.contains(&f.as_str()) {
+    for (n, (v, info)) in map.values().zip(infos.iter()).enumerate() {
+        if info.describer {
             let kind = described_kind(v);
             match described {
                 None => described = Some(kind),
@@ -222,7 +182,7 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
                 Some(None) if kind.is_some() => described = Some(kind),
                 Some(_) => {}
             }
-        } else if DESCRIBED.contains(&f.as_str()) {
+        } else if info.described {
             if target.is_some() {
                 return;
             }

@@ -760,7 +760,46 @@ pub struct KeyInfo {
     /// Under a person key, a member that holds a part of the name
     /// (`"createdBy": {"first": "Adwoa", "last": "Mensah"}`).
     pub name_part: bool,
+    /// Says what a sibling holds (`label`, `field`, `type`; see
+    /// `redact::adjust_infos`).
+    pub describer: bool,
+    /// Holds what a describer speaks of (`value`, `text`, `answer`).
+    pub described: bool,
+    /// `display`: a person's name beside their address.
+    pub display: bool,
 }
+
+/// Keys that say what a sibling holds: `{"label": "Mobile", "value": "…"}`,
+/// `{"field": {"ref": "q_name"}, "text": "…"}`, `{"type": "email", "value": "…"}`.
+const DESCRIBERS: &[&str] = &[
+    "label",
+    "key",
+    "field",
+    "fieldname",
+    "fieldlabel",
+    "question",
+    "attribute",
+    "property",
+    "name",
+    "title",
+    "ref",
+    "type",
+];
+
+/// Keys a describer speaks for.
+const DESCRIBED: &[&str] = &[
+    "value",
+    "address",
+    "val",
+    "text",
+    "answer",
+    "response",
+    "content",
+    "data",
+    "displayvalue",
+    "formattedvalue",
+    "stringvalue",
+];
 
 thread_local! {
     static CACHE: std::cell::RefCell<HashMap<Box<str>, KeyInfo>> = std::cell::RefCell::new(HashMap::new());
@@ -821,6 +860,9 @@ fn describe_uncached(key: &str) -> KeyInfo {
             f.as_str(),
             "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln"
         ),
+        describer: DESCRIBERS.contains(&f.as_str()),
+        described: DESCRIBED.contains(&f.as_str()),
+        display: matches!(f.as_str(), "display" | "displaytext"),
     }
 }
 

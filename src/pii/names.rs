@@ -345,39 +345,46 @@ fn plain_ascii(b: &[u8]) -> bool {
 /// Words that are ordinary English words (Mark, Rose) or shorter than
 /// three letters are left to the scanner, which judges their context.
 pub fn lone_parts(text: &str, out: &mut Vec<Finding>) {
-    let mut parts: Vec<String> = Vec::new();
+    // The words as written in the names found (`Guerline`), of names of
+    // two words or more.
+    let mut parts: Vec<&str> = Vec::new();
     for f in out.iter().filter(|f| f.class == Class::Name) {
         if !f.normalized.contains(' ') {
             continue;
         }
-        for p in f.normalized.split(' ') {
-            if p.chars().count() >= 3
-                && !word_info(p).common_only()
-                && !parts.iter().any(|q| q == p)
+        for w in WordIter::new(&text[f.start..f.end]) {
+            let p = &text[f.start + w.start..f.start + w.end];
+            if w.case == Case::Title
+                && p.chars().count() >= 3
+                && !parts.contains(&p)
+                && !with_fold(p, word_info).common_only()
             {
-                parts.push(p.to_string());
+                parts.push(p);
             }
         }
     }
-    if parts.is_empty() {
-        return;
-    }
     let mut more = Vec::new();
-    for w in WordIter::new(text) {
-        if !matches!(w.case, Case::Title | Case::Upper)
-            || out.iter().any(|f| f.start < w.end && w.start < f.end)
-        {
-            continue;
-        }
-        let t = &text[w.start..w.end];
-        if with_fold(t, |f| parts.iter().any(|p| p == f)) {
+    for p in parts {
+        for (at, _) in text.match_indices(p) {
+            let end = at + p.len();
+            let glued = text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+                || text[end..]
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_alphanumeric);
+            if glued || out.iter().chain(&more).any(|f| f.start < end && at < f.end) {
+                continue;
+            }
             more.push(Finding {
                 class: Class::Name,
-                start: w.start,
-                end: w.end,
+                start: at,
+                end,
                 detector: Detector::NameRecall,
                 confidence: 0.8,
-                normalized: normalize(t),
+                normalized: normalize(p),
             });
         }
     }

@@ -546,15 +546,9 @@ pub fn find_known(text: &str, known: impl Fn(&str) -> bool, out: &mut Vec<Findin
     let b = text.as_bytes();
     let mut i = 0;
     let mut e164 = String::with_capacity(16);
-    while i < b.len() {
-        if !b[i].is_ascii_digit() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i].is_ascii_digit() {
-            i += 1;
-        }
+    while let Some(p) = b[i..].iter().position(u8::is_ascii_digit) {
+        let start = i + p;
+        i = start + b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
         let glued = |c: Option<&u8>| {
             c.is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'+' || c >= 0x80)
         };
