@@ -262,11 +262,8 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
         let capitalized = (2..=5).contains(&words.len())
             && words.iter().all(|w| {
                 w.starts_with(char::is_uppercase)
-                    || [
-                        "de", "da", "do", "dos", "das", "del", "van", "von", "der", "den", "di",
-                        "du", "la", "le", "bin", "binti", "al", "el", "i", "y", "e", "ten", "ter",
-                    ]
-                    .contains(w)
+                    || names::PARTICLES.contains(w)
+                    || matches!(*w, "binti" | "i")
             })
             && words
                 .iter()
