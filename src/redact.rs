@@ -160,7 +160,13 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     // A typed union names its payload member in `type` (Notion's
     // `{"type": "title", "title": [...]}`, `{"type": "text", "text":
     // {...}}`): the payload is what the key above says.
-    if let Some(Value::String(t)) = map.get("type")
+    // (`type` is a describer: only describer keys are compared.)
+    let union = map
+        .iter()
+        .zip(infos.iter())
+        .find(|((k, _), i)| i.describer && k.as_str() == "type")
+        .and_then(|((_, v), _)| v.as_str());
+    if let Some(t) = union
         && t != "type"
         && let Some(at) = map.keys().position(|k| k == t)
     {

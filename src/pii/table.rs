@@ -242,11 +242,14 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
             *tag,
             "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "strong" | "b"
         );
-        let lower_attrs = tag_text.to_ascii_lowercase();
-        let named = lower_attrs.contains("class=")
-            && ["name", "\"fn", " fn", "author", "person"]
+        // Attributes are read only when the tag has a class (no copy of
+        // every tag's text).
+        let named = (tag_text.contains("class=") || tag_text.contains("CLASS=")) && {
+            let lower = tag_text.to_ascii_lowercase();
+            ["name", "\"fn", " fn", "author", "person"]
                 .iter()
-                .any(|w| lower_attrs.contains(w));
+                .any(|w| lower.contains(w))
+        };
         if !(strong || named) {
             continue;
         }
