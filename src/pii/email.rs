@@ -15,8 +15,19 @@ fn domain_char(c: char) -> bool {
     c.is_alphanumeric() || is_mark(c) || c == '-' || c == '.'
 }
 
+/// A combining mark: accents written apart (`e` + U+0301) and the vowel
+/// signs and tone marks of Thai, Devanagari, Tamil and other scripts
+/// (`ไทยทัวร์.th`, `भारत.भारत`), which are not alphanumeric.
 fn is_mark(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
+    if c.is_ascii() {
+        return false;
+    }
     ('\u{300}'..='\u{36f}').contains(&c)
+        || matches!(
+            get_general_category(c),
+            G::NonspacingMark | G::SpacingMark | G::EnclosingMark
+        )
 }
 
 /// Appends every email address in `text` to `out`.
@@ -126,7 +137,7 @@ pub fn domain_is_public(domain: &str) -> bool {
     if let Some(tld) = domain.rsplit('.').next()
         && !tld.is_ascii()
         && tld.chars().count() >= 2
-        && tld.chars().all(char::is_alphabetic)
+        && tld.chars().all(|c| c.is_alphabetic() || is_mark(c))
         && domain.contains('.')
     {
         return true;
@@ -172,6 +183,12 @@ mod tests {
             ["bob@x.io", "carol@y.org"]
         );
         assert_eq!(emails("a@xn--bcher-kva.de"), ["a@xn--bcher-kva.de"]);
+        // Thai and Devanagari domains hold vowel signs and tone marks.
+        assert_eq!(
+            emails("R: Arthit <arthit.boonmee@ไทยทัวร์.th>"),
+            ["arthit.boonmee@ไทยทัวร์.th"]
+        );
+        assert_eq!(emails("संपर्क@डाटामेल.भारत"), ["संपर्क@डाटामेल.भारत"]);
     }
 
     #[test]

@@ -278,6 +278,25 @@ fn run_end(b: &[u8], start: usize) -> usize {
     last_digit
 }
 
+/// A letter of a script written without spaces between words, or whose
+/// particles attach to the word before (Han, kana, Hangul, Thai, Lao,
+/// Khmer, Myanmar): a number next to one is not glued to a word
+/// (`电话021 6492 0335`, `02-6715-5540로`, `+81 90-7736-7229まで`).
+fn spaceless_letter(c: char) -> bool {
+    matches!(c,
+        '\u{0e00}'..='\u{0eff}'        // Thai, Lao
+        | '\u{1000}'..='\u{109f}'      // Myanmar
+        | '\u{1780}'..='\u{17ff}'      // Khmer
+        | '\u{1100}'..='\u{11ff}'      // Hangul jamo
+        | '\u{3040}'..='\u{30ff}'      // Hiragana, Katakana
+        | '\u{3130}'..='\u{318f}'      // Hangul compatibility jamo
+        | '\u{3400}'..='\u{4dbf}'      // Han extension A
+        | '\u{4e00}'..='\u{9fff}'      // Han
+        | '\u{ac00}'..='\u{d7af}'      // Hangul syllables
+        | '\u{f900}'..='\u{faff}'      // Han compatibility
+    )
+}
+
 fn prev_char(text: &str, at: usize) -> Option<char> {
     text[..at].chars().next_back()
 }
@@ -291,6 +310,7 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
         let glued = match p {
             // A text escape (`\n` in iCal or doubly encoded JSON) is a break.
             'n' | 'r' | 't' if before() == Some('\\') => false,
+            _ if spaceless_letter(p) => false,
             _ if p.is_alphanumeric() => true,
             '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | '+' => true,
             // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell.
@@ -311,7 +331,9 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     let mut rc = rest.chars();
     if let Some(n) = rc.next() {
         let escape = n == '\\' && matches!(rc.clone().next(), Some('n' | 'r' | 't' | ',' | ';'));
-        if n.is_alphanumeric() || (matches!(n, '%' | '@' | '_' | '/' | '\\') && !escape) {
+        if (n.is_alphanumeric() && !spaceless_letter(n))
+            || (matches!(n, '%' | '@' | '_' | '/' | '\\') && !escape)
+        {
             return None;
         }
         if matches!(n, '-' | '.' | ',' | ':') && rc.next().is_some_and(|c| c.is_ascii_digit()) {
@@ -327,6 +349,15 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     };
     let shape = Shape::of(&cand)?;
     if shape.ng == 1 && !shape.plus && after_id_word(text, start) {
+        return None;
+    }
+    // Right after a Han, kana, Hangul or Thai letter, an ungrouped run is an
+    // order or tracking number (`注文番号20240315`) unless a cue says phone.
+    if shape.ng == 1
+        && !shape.plus
+        && prev_char(text, start).is_some_and(spaceless_letter)
+        && !has_cue(text, start)
+    {
         return None;
     }
     let normalized = match validate(&cand, &shape) {
@@ -516,6 +547,24 @@ const CUES: &[&str] = &[
     "电话",
     "手机",
     "携帯",
+    "連絡",
+    "연락",
+    "numerem",
+    "numer tel",
+    "zadzwoń",
+    "llamar",
+    "llámame",
+    "llamo",
+    "chiamami",
+    "chiamare",
+    "ligar",
+    "ligue",
+    "anrufen",
+    "erreichbar",
+    "bellen",
+    "appeler",
+    "appelez",
+    "joindre",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -1184,6 +1233,22 @@ mod tests {
             phones("Voicemail from +1 312 499 8427 (1:17)"),
             ["+1 312 499 8427"]
         );
+    }
+
+    #[test]
+    fn numbers_beside_letters_of_spaceless_scripts() {
+        assert_eq!(phones("麻烦打我电话021 6492 0335。"), ["021 6492 0335"]);
+        assert_eq!(
+            phones("02-6715-5540로 연락 부탁드립니다."),
+            ["02-6715-5540"]
+        );
+        assert_eq!(
+            phones("折り返しのお電話は+81 90-7736-7229までお願いします"),
+            ["+81 90-7736-7229"]
+        );
+        // Ungrouped runs there are order numbers, without a cue.
+        assert!(phones("注文番号4155550132の商品").is_empty());
+        assert!(phones("订单4155550132还没有收到").is_empty());
     }
 
     #[test]
