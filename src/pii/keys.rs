@@ -650,6 +650,16 @@ pub fn classify(folded: &str) -> KeyKind {
     {
         return KeyKind::Person;
     }
+    // `oncall-secondary`, `owner_backup`, `reviewerPrimary`: one of a
+    // rota of people.
+    for suffix in ["primary", "secondary", "backup", "alternate", "deputy"] {
+        if let Some(rest) = folded.strip_suffix(suffix)
+            && rest.len() >= 4
+            && matches!(classify(rest), KeyKind::Person | KeyKind::MaybePerson)
+        {
+            return KeyKind::Person;
+        }
+    }
     // `acctMgr`, `project_mgr`: a manager.
     if folded.len() > 3 && folded.ends_with("mgr") {
         return KeyKind::Person;

@@ -301,7 +301,9 @@ impl Engine {
         }
         if prose {
             if matches!(leaf.key, KeyKind::Email | KeyKind::Other)
-                && (text.contains('\n') || text.contains([':', '：']) || text.contains('='))
+                && (text.contains('\n')
+                    || text.contains([':', '：', '=', '|'])
+                    || text.contains("</"))
             {
                 table::scan_lines(text, memory, &mut out);
             }

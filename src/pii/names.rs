@@ -490,6 +490,42 @@ const GREETINGS: &[&str] = &[
     "olá",
     "hej",
     "salut",
+    // Thanks and greetings in other languages ("Merci Louise.",
+    // "Teşekkürler Yusuf.", "Grazie Chiara.").
+    "merci",
+    "danke",
+    "gracias",
+    "grazie",
+    "obrigado",
+    "obrigada",
+    "teşekkürler",
+    "tesekkurler",
+    "sağol",
+    "merhaba",
+    "dziękuję",
+    "dzięki",
+    "cześć",
+    "bedankt",
+    "tack",
+    "takk",
+    "kiitos",
+    "hvala",
+    "děkuji",
+    "díky",
+    "ahoj",
+    "köszönöm",
+    "mulțumesc",
+    "ευχαριστώ",
+    "спасибо",
+    "дякую",
+    "привет",
+    "здравствуйте",
+    "buongiorno",
+    "bonsoir",
+    "moin",
+    "servus",
+    "shalom",
+    "namaste",
 ];
 
 /// Words right before a name that make it likely ("spoke with X").
@@ -549,6 +585,59 @@ const LEADS: &[&str] = &[
     "reviewed",
     "escalated",
     "forwarded",
+];
+
+/// Verbs said of people, right after a name ("Kashif Qureshi mentioned
+/// the regression", "Pirjo Korhonen closed the renewal"): a lead, so the
+/// dictionaries or the run's shape must still back the name.
+const PERSON_VERBS: &[&str] = &[
+    "said",
+    "says",
+    "mentioned",
+    "asked",
+    "asks",
+    "wrote",
+    "writes",
+    "replied",
+    "replies",
+    "commented",
+    "suggested",
+    "noted",
+    "explained",
+    "promised",
+    "agreed",
+    "confirmed",
+    "approved",
+    "requested",
+    "reported",
+    "thinks",
+    "thought",
+    "wants",
+    "wanted",
+    "needs",
+    "emailed",
+    "texted",
+    "phoned",
+    "called",
+    "told",
+    "sent",
+    "shared",
+    "signed",
+    "joined",
+    "closed",
+    "booked",
+    "cancelled",
+    "canceled",
+    "invited",
+    "covers",
+    "visit",
+    "visits",
+    "visited",
+    "will",
+    "won't",
+    "can't",
+    "couldn't",
+    "didn't",
 ];
 
 /// Family and close relations right before a name ("my wife Chaitanya",
@@ -1501,6 +1590,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 let n = ws[j + 1];
                 if !(spaced(text, ws[j].end, n.start) || initial_then(text, &ws[j], &n))
                     || glued_to_id(text, &n)
+                    // "Pavel Růžička DOB 27/05/2006": the label ends the name.
+                    || text_of(text, &n) == "DOB"
                 {
                     break;
                 }
@@ -1915,14 +2006,31 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         // "Backup: Bongani Khumalo", "Attn: C. Okoro": the value of a label
         // at the start of a line.
-        if gap_t == ":"
-            && !gap.contains('\n')
-            && (only_line_prefix(&text[self.line_start(p.start)..p.start])
+        if gap_t.trim_matches('*') == ":" && !gap.contains('\n') {
+            // `oncall-secondary: X`: the label is the whole hyphenated word.
+            let label_start = text[..p.start]
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+                .map_or(0, |b| {
+                    b + text[b..].chars().next().map_or(1, char::len_utf8)
+                });
+            let before_label = text[..label_start].trim_end_matches('*');
+            let placed = only_line_prefix(&text[self.line_start(label_start)..label_start])
                 // or at the start of a sentence: "… owns this. Backup: X".
-                || text[..p.start].ends_with(". "))
-            && self.label_may_name_a_person(&p)
-        {
-            return Support::Lead;
+                || before_label.ends_with(". ")
+                // or after another field on the line: "**Priority:** Urgent ·
+                // **Assignee:** X", "Status: open | Owner: X".
+                || before_label.trim_end().ends_with(['·', '|', ';']);
+            let person = if label_start < p.start {
+                matches!(
+                    super::keys::classify(&super::keys::fold(&text[label_start..p.end])),
+                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+                )
+            } else {
+                self.label_may_name_a_person(&p)
+            };
+            if placed && person {
+                return Support::Lead;
+            }
         }
         if gap_t.is_empty() && !gap.contains('\n') {
             if self.is(&p, GREETING) {
@@ -1950,7 +2058,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     if cue("name", "is") || cue("name's", "is") {
                         return Support::Strong;
                     }
-                    if cue("this", "is") || cue("loop", "in") || cue("speak", "to") {
+                    if cue("this", "is")
+                        || cue("loop", "in")
+                        || cue("speak", "to")
+                        || cue("ask", "for")
+                        || cue("asked", "for")
+                        || cue("asking", "for")
+                        || cue("by", "user")
+                        || cue("for", "user")
+                    {
                         return Support::Lead;
                     }
                 }
@@ -1964,6 +2080,40 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     fn after(&self, ws: &[Word], first: usize, last: usize) -> Support {
         let text = self.text;
         let rest = &text[ws[last].end..];
+        // "Tsai Po-Wei  DOB 25/09/1947", "Ann Lee (DOB 1980-02-01)": a date
+        // of birth follows a person's name.
+        {
+            let r = rest.trim_start_matches([' ', '\t', ',', '(']);
+            if r.len() < rest.len()
+                && ["DOB ", "DOB:", "D.O.B", "d.o.b", "dob:", "born "]
+                    .iter()
+                    .any(|p| r.starts_with(p))
+            {
+                return Support::Strong;
+            }
+        }
+        // "Kashif Qureshi mentioned the …", "Zheng Chao has invited you":
+        // a verb said of people right after the run.
+        if last > first
+            && let Some(n) = ws.get(last + 1)
+            && n.case == Case::Lower
+            && spaced(text, ws[last].end, n.start)
+        {
+            let verb = with_fold(text_of(text, n), |f| PERSON_VERBS.contains(&f));
+            let perfect = with_fold(text_of(text, n), |f| matches!(f, "has" | "have" | "had"))
+                && ws.get(last + 2).is_some_and(|m| {
+                    m.case == Case::Lower
+                        && spaced(text, n.end, m.start)
+                        && text_of(text, m).ends_with("ed")
+                });
+            // Not after ordinary words ("The Summer Sale mentioned …").
+            let plain = (first..=last).all(|k| {
+                self.particle(&ws[k]) || !self.info(&ws[k]).common_only() || self.known(&ws[k])
+            });
+            if (verb || perfect) && plain {
+                return Support::Lead;
+            }
+        }
         let r = rest.trim_start_matches([' ', '"', '\'']);
         if r.starts_with('<') || r.starts_with('(') {
             // An address is short: look at most 320 bytes ahead.
@@ -2863,6 +3013,32 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn thanks_verbs_dates_of_birth_and_fields_on_a_line() {
+        assert_eq!(scan("Merci Louise. Le colis est bloqué."), ["Louise"]);
+        assert_eq!(scan("Teşekkürler Yusuf. Gönderi yolda."), ["Yusuf"]);
+        assert_eq!(
+            scan("LGTM. Kashif Qureshi mentioned the regression."),
+            ["Kashif Qureshi"]
+        );
+        assert_eq!(
+            scan("Zheng Chao has invited you to the following event."),
+            ["Zheng Chao"]
+        );
+        assert_eq!(
+            scan("8:00 AM  Pavel Růžička  DOB 27/05/2006  with Dr. Ana Lima"),
+            ["Pavel Růžička", "Ana Lima"]
+        );
+        assert_eq!(scan("Started by user Guoqiang Tang"), ["Guoqiang Tang"]);
+        assert_eq!(
+            scan("**Priority:** Urgent · **Assignee:** Wazhma Noori · **Cycle:** 74"),
+            ["Wazhma Noori"]
+        );
+        // Verbs after ordinary words or a lone word vouch for nothing.
+        assert!(scan("The Summer Sale mentioned in the flyer ends today.").is_empty());
+        assert!(scan("Status: open · Priority: Urgent").is_empty());
     }
 
     #[test]

@@ -32,50 +32,152 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         if line.contains("\":") {
             json_pairs(start, line, memory, out);
         }
-        // The label's colon; CJK text writes it full width (`担当：`).
-        let Some((colon, colon_len)) = line.find([':', '：']).map(|c| {
-            (
-                c,
-                if line[c..].starts_with(':') {
-                    1
-                } else {
-                    '：'.len_utf8()
-                },
-            )
-        }) else {
+        if line.contains("</") {
+            xml_elements(start, line, memory, out);
+        }
+        if vcard && vcard_line_at(start, line, memory, out) {
             continue;
+        }
+        // A two-column table of fields (`| Field | Value |` then `| Owner |
+        // Titilayo Ogunbanjo |`): the first cell labels the second.
+        if framed(line)
+            && let Some(cs) = cells(line, Layout::Framed)
+            && let [(ks, ke), (vs, ve)] = cs[..]
+        {
+            let kind = keys::classify(&keys::fold(&line[ks..ke]));
+            value_under(
+                kind,
+                &line[vs..ve],
+                start + vs,
+                Structured::Sure,
+                memory,
+                out,
+            );
+            continue;
+        }
+        labelled(text, start, line, memory, out);
+        // Fields after the first on a line of several (`**Status:** Open ·
+        // **Assignee:** Wazhma Noori · **Cycle:** 74`, `a: x | Owner: Bo`).
+        for sep in [" · ", " | "] {
+            if framed(line.trim()) {
+                break;
+            }
+            for (p, _) in line.match_indices(sep) {
+                let from = p + sep.len();
+                let seg_end = line[from..].find(sep).map_or(line.len(), |q| from + q);
+                labelled(text, start + from, &line[from..seg_end], memory, out);
+            }
+        }
+    }
+}
+
+/// A vCard property line (`FN:…`, `N:…;…`, `TEL;…:…`), handled by
+/// [`vcard_line`]; whether it was one.
+fn vcard_line_at(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    match line.find(':') {
+        Some(colon) => vcard_line(start, line, colon, memory, out),
+        None => false,
+    }
+}
+
+/// A `Label: value` line (or field of a line) at byte `start` of `text`:
+/// names under a person label, a number under a phone label.
+fn labelled(
+    text: &str,
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    // The label's colon; CJK text writes it full width (`担当：`).
+    let Some((colon, colon_len)) = line.find([':', '：']).map(|c| {
+        (
+            c,
+            if line[c..].starts_with(':') {
+                1
+            } else {
+                '：'.len_utf8()
+            },
+        )
+    }) else {
+        return;
+    };
+    if colon == 0 || colon > 40 {
+        return;
+    }
+    let key = line[..colon]
+        .trim()
+        .trim_start_matches(['-', '*', '•', '>', ' ']);
+    if key.is_empty()
+        || !key
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+    {
+        return;
+    }
+    // Markdown bold or italic labels: `**Attendees:** Ann Lee, Bo Chan`.
+    let mut value_start = start + colon + colon_len;
+    let rest = &text[value_start..start + line.len()];
+    value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
+    let value = &text[value_start..start + line.len()];
+    let value = value.trim_end_matches('\r');
+    let kind = keys::classify(&keys::fold(key));
+    // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
+    // name is the first sentence.
+    let value = if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
+        first_sentence(value)
+    } else {
+        value
+    };
+    value_under(kind, value, value_start, Structured::Sure, memory, out);
+}
+
+/// XML elements on a line whose tag names a person or a phone
+/// (`<AccountManager>Иван Попов</AccountManager>`, `<Phone>…</Phone>`).
+/// A generic tag (`<Name>`) holds a person's name only if it looks like one.
+fn xml_elements(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let mut from = 0;
+    while let Some(lt) = line[from..].find('<').map(|p| from + p) {
+        from = lt + 1;
+        let Some(gt) = line[lt..].find('>').map(|p| lt + p) else {
+            return;
         };
-        if vcard && colon_len == 1 && vcard_line(start, line, colon, memory, out) {
-            continue;
-        }
-        if colon == 0 || colon > 40 {
-            continue;
-        }
-        let key = line[..colon]
-            .trim()
-            .trim_start_matches(['-', '*', '•', '>', ' ']);
-        if key.is_empty()
-            || !key
-                .chars()
-                .all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+        let tag = &line[lt + 1..gt];
+        if tag.is_empty()
+            || tag.len() > 40
+            || !tag
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':'))
         {
             continue;
         }
-        // Markdown bold or italic labels: `**Attendees:** Ann Lee, Bo Chan`.
-        let mut value_start = start + colon + colon_len;
-        let rest = &text[value_start..start + line.len()];
-        value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
-        let value = &text[value_start..start + line.len()];
-        let value = value.trim_end_matches('\r');
-        let kind = keys::classify(&keys::fold(key));
-        // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
-        // name is the first sentence.
-        let value = if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
-            first_sentence(value)
-        } else {
-            value
+        let close = format!("</{tag}>");
+        let Some(end) = line[gt + 1..].find(&close).map(|p| gt + 1 + p) else {
+            continue;
         };
-        value_under(kind, value, value_start, Structured::Sure, memory, out);
+        let value = &line[gt + 1..end];
+        if value.is_empty() || value.len() > 120 || value.contains('<') {
+            continue;
+        }
+        from = end + close.len();
+        let local = tag.rsplit(':').next().unwrap_or(tag);
+        let kind = keys::classify(&keys::fold(local));
+        let how = if kind == KeyKind::Person {
+            Structured::Sure
+        } else {
+            Structured::Maybe
+        };
+        value_under(kind, value, start + gt + 1, how, memory, out);
     }
 }
 
@@ -1067,6 +1169,23 @@ mod tests {
             ["Nayil Soylu", "0068 892 92 41"]
         );
         assert!(found("Subject: Re: order 123\nDate: today").is_empty());
+    }
+
+    #[test]
+    fn xml_elements_and_fields_after_the_first() {
+        assert_eq!(
+            found("<Customer><AccountManager>Иван Попов</AccountManager></Customer>"),
+            ["Иван Попов"]
+        );
+        assert!(found("<CompanyName>Mdina Gaming</CompanyName>").is_empty());
+        assert_eq!(
+            found("**Status:** In Review · **Assignee:** Wazhma Noori · **Cycle:** 74"),
+            ["Wazhma Noori"]
+        );
+        assert_eq!(
+            found("oncall-secondary: Mészáros László"),
+            ["Mészáros László"]
+        );
     }
 
     #[test]
