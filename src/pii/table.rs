@@ -38,23 +38,6 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         if vcard && vcard_line_at(start, line, memory, out) {
             continue;
         }
-        // A two-column table of fields (`| Field | Value |` then `| Owner |
-        // Titilayo Ogunbanjo |`): the first cell labels the second.
-        if framed(line)
-            && let Some(cs) = cells(line, Layout::Framed)
-            && let [(ks, ke), (vs, ve)] = cs[..]
-        {
-            let kind = keys::classify(&keys::fold(&line[ks..ke]));
-            value_under(
-                kind,
-                &line[vs..ve],
-                start + vs,
-                Structured::Sure,
-                memory,
-                out,
-            );
-            continue;
-        }
         labelled(text, start, line, memory, out);
         // Fields after the first on a line of several (`**Status:** Open ·
         // **Assignee:** Wazhma Noori · **Cycle:** 74`, `a: x | Owner: Bo`).
