@@ -166,6 +166,26 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
         .zip(infos.iter())
         .find(|((k, _), i)| i.describer && k.as_str() == "type")
         .and_then(|((_, v), _)| v.as_str());
+    // A reference typed as a person's (PagerDuty's `{"type":
+    // "user_reference", "summary": "Ann Lee"}`, `{"type": "member",
+    // "label": …}`): its summary or label is the person's name.
+    if let Some(t) = union
+        && person_type(t)
+    {
+        for (k, i) in map.keys().zip(infos.iter_mut()) {
+            if matches!(
+                keys::fold(k).as_str(),
+                "summary" | "name" | "displayname" | "label" | "title"
+            ) && map.get(k).is_some_and(Value::is_string)
+            {
+                i.kind = KeyKind::Person;
+                i.thing_name = false;
+                i.wrapper = false;
+                i.described = false;
+            }
+        }
+        return;
+    }
     if let Some(t) = union
         && t != "type"
         && let Some(at) = map.keys().position(|k| k == t)
@@ -202,6 +222,23 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
         infos[t].kind = kind;
         infos[t].wrapper = false;
     }
+}
+
+/// Does a `type` value say its object is a person (`user`,
+/// `user_reference`, `member`, `contact`)?
+fn person_type(t: &str) -> bool {
+    if t.len() > 32 {
+        return false;
+    }
+    let f = keys::fold(t);
+    let base = f
+        .strip_suffix("reference")
+        .or_else(|| f.strip_suffix("ref"))
+        .unwrap_or(&f);
+    matches!(
+        base,
+        "user" | "person" | "member" | "contact" | "employee" | "agent" | "customer" | "people"
+    )
 }
 
 /// Is `s`, as a whole, one email address or one phone number?
@@ -1352,6 +1389,13 @@ mod tests {
             assert!(v.starts_with('[') && v.ends_with(']'), "{p}: {d}");
         }
         assert_eq!(d["contact_methods"][2]["address"], "12 Harbour Road");
+        // A reference typed as a user's names a person; a service's does not.
+        let (r, _) = run(
+            json!({"user": {"id": "P1", "type": "user_reference", "summary": "Krupa Shah"},
+            "service": {"id": "P2", "type": "service_reference", "summary": "Checkout API"}}),
+        );
+        assert_eq!(r["user"]["summary"], "[NAME_1]", "{r}");
+        assert_eq!(r["service"]["summary"], "Checkout API");
         // Recall: the same number written again as bare digits.
         let (w, _) = run(json!({"contacts": [{"wa_id": "34913338589"}],
             "messages": [{"from": "34913338589", "id": "wamid.1"}]}));

@@ -904,6 +904,11 @@ fn holiday(text: &str, ws: &[Word]) -> bool {
         || (n >= 3 && tail.eq_ignore_ascii_case("night"))
 }
 
+/// An ordinary word that is not a likely name ("Yes", "The"; not "Will").
+pub fn ordinary_word(word: &str) -> bool {
+    with_fold(word, word_info).common_only()
+}
+
 fn info(text: &str, w: &Word) -> WordInfo {
     with_fold(text_of(text, w), word_info)
 }
@@ -2132,18 +2137,38 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // "Girlie Villanueva, girlie@…", "Ruoxi Chen (+86 10 6552 9876)":
         // a name given with its address or number.
         // The dictionaries must back it (not "Northwind Logistics, orders@…").
+        // Or two or more words that no dictionary has, each capitalized and
+        // none an ordinary word ("Yetunde Adeleke (+234 …)"): names from
+        // beyond the dictionaries; company names carry ordinary words
+        // ("Harbor Dental", "Northwind Logistics").
         let backed = || {
             let (f, l) = (self.info(&ws[first]), self.info(&ws[last]));
-            f.strong_given() || f.ambiguous_given() || l.surname_like() || self.known(&ws[first])
+            let words: Vec<&Word> = ws[first..=last]
+                .iter()
+                .filter(|w| !self.particle(w))
+                .collect();
+            f.strong_given()
+                || f.ambiguous_given()
+                || l.surname_like()
+                || self.known(&ws[first])
+                || (words.len() >= 2
+                    && words.iter().all(|w| {
+                        w.case == Case::Title
+                            && self.info(w).unknown()
+                            && !self.is(w, ORG_TAIL | PLACE)
+                            && !trade_word(text_of(text, w))
+                    }))
         };
         let contact = |r: &str| {
             let tok = r.split([' ', ',', ';', ')', '>']).next().unwrap_or("");
             tok.len() <= 64 && tok.contains('@') && !tok.starts_with('@')
         };
-        if let Some(r) = [", ", " · ", " - ", " – ", " <"]
+        if let Some(r) = [", ", " · ", " - ", " – ", " — ", " | ", " <"]
             .iter()
             .find_map(|p| rest.strip_prefix(p))
-            && contact(r)
+            // A number vouches for two words or more ("Dallas · +1 512 …"
+            // is a place and its number).
+            && (contact(r) || (phone_like(r) && last > first))
             && backed()
         {
             return Support::Lead;
@@ -2388,6 +2413,44 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// A word shaped like a trade's or a product's rather than a person's
+/// (`Logistics`, `Northworks`, `Datasoft`, `Shipping`), for words no
+/// dictionary has.
+fn trade_word(word: &str) -> bool {
+    let w = word.to_lowercase();
+    [
+        "ics", "ings", "ware", "works", "labs", "tech", "soft", "corp", "tron", "matic", "ment",
+        "tion", "ance", "ence", "ology", "ix", "ify", "net", "cloud", "data", "bank", "care",
+        "mart", "shop", "point", "line", "hub",
+    ]
+    .iter()
+    .any(|s| w.len() > s.len() + 2 && w.ends_with(s))
+}
+
+/// Does `r` open with a phone number written on its own: 7 to 15 digits
+/// with only `+ - . ( ) /` and spaces between them, ended by the text, a
+/// space, or punctuation (not by a letter or more digits of an id)?
+pub(crate) fn phone_like(r: &str) -> bool {
+    let b = r.as_bytes();
+    if !b
+        .first()
+        .is_some_and(|c| c.is_ascii_digit() || matches!(c, b'+' | b'('))
+    {
+        return false;
+    }
+    let mut digits = 0;
+    let mut end = 0;
+    for (i, &c) in b.iter().enumerate().take(32) {
+        if c.is_ascii_digit() {
+            digits += 1;
+            end = i + 1;
+        } else if !matches!(c, b' ' | b'+' | b'-' | b'.' | b'(' | b')' | b'/') {
+            break;
+        }
+    }
+    (7..=15).contains(&digits) && !b.get(end).is_some_and(u8::is_ascii_alphanumeric)
 }
 
 /// Word `k` follows a spaced dash (` — `, ` – `, ` -- `) and it, with at
@@ -3013,6 +3076,29 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn names_beside_their_numbers() {
+        assert_eq!(
+            scan("→ Catriona Ferguson · +44 20 7946 0958 · c@x.io"),
+            ["Catriona Ferguson"]
+        );
+        // Words no dictionary has, capitalized, with a number.
+        assert_eq!(
+            scan("Escalation: Yetunde Adeleke (+234 803 123 4567)"),
+            ["Yetunde Adeleke"]
+        );
+        assert_eq!(
+            scan("reach Yetunde Adeleke, +234 803 123 4567."),
+            ["Yetunde Adeleke"]
+        );
+        // Places, companies and ids keep their numbers.
+        assert!(scan("Dallas · +1 512-726-4765").is_empty());
+        assert!(scan("Harbor Dental · +44 20 7946 0958").is_empty());
+        assert!(scan("Order Desk, +44 20 7946 0958").is_empty());
+        assert!(!phone_like("4155550132ab"));
+        assert!(phone_like("+44 20 7946 0958, then"));
     }
 
     #[test]

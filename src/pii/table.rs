@@ -18,11 +18,31 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if text.contains("</") && text.contains(['@', ':']) {
         html_cards(text, memory, out);
     }
+    let ldif = ldif_people(text);
     let mut offset = 0;
     for line in text.split('\n') {
         let start = offset;
         offset += line.len() + 1;
+        // `| Owner | Wanida Phromsri |`: a two-column field table's row is
+        // a label and its value, whatever its header says.
+        // A header row (a separator line follows) names columns instead.
+        if framed(line.trim())
+            && !text
+                .get(offset..)
+                .is_some_and(|next| separator(next.split('\n').next().unwrap_or("")))
+        {
+            field_row(start, line, memory, out);
+        }
         if in_table(start) {
+            continue;
+        }
+        if let Some(how) = ldif
+            && ldif_line(start, line, how, memory, out)
+        {
+            continue;
+        }
+        speakers(start, line, memory, out);
+        if blame_line(text, start, line, memory, out) {
             continue;
         }
         common_names(start, line, memory, out);
@@ -38,11 +58,23 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         if vcard && vcard_line_at(start, line, memory, out) {
             continue;
         }
-        labelled(text, start, line, memory, out);
         // Fields after the first on a line of several (`**Status:** Open ·
-        // **Assignee:** Wazhma Noori · **Cycle:** 74`, `a: x | Owner: Bo`).
+        // **Assignee:** Wazhma Noori · **Cycle:** 74`, `a: x | Owner: Bo`);
+        // the first field ends at the first separator (`Reviewer: Ann Lee ·
+        // 604cc67`).
+        let is_framed = framed(line.trim());
+        let first_end = if is_framed {
+            line.len()
+        } else {
+            [" · ", " | "]
+                .iter()
+                .filter_map(|sep| line.find(sep))
+                .min()
+                .unwrap_or(line.len())
+        };
+        labelled(text, start, &line[..first_end], memory, out);
         for sep in [" · ", " | "] {
-            if framed(line.trim()) {
+            if is_framed {
                 break;
             }
             for (p, _) in line.match_indices(sep) {
@@ -52,6 +84,215 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
             }
         }
     }
+}
+
+/// A row of a two-column Markdown table whose first cell is a field label
+/// (`| Owner | Wanida Phromsri |`, `| **Phone** | +44 20 7946 0958 |`):
+/// the value under the label, as in a `Label: value` line.
+fn field_row(
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let lead = line.len() - line.trim_start().len();
+    let t = line.trim();
+    let inner = &t[1..t.len() - 1];
+    let Some(bar) = inner.find('|') else { return };
+    if inner[bar + 1..].contains('|') {
+        return;
+    }
+    let key = inner[..bar].trim().trim_matches(['*', '_']).trim();
+    if key.is_empty()
+        || key.len() > 40
+        || !key
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+    {
+        return;
+    }
+    let cell = &inner[bar + 1..];
+    let value = cell.trim().trim_matches(['*', '_']).trim();
+    if value.is_empty() {
+        return;
+    }
+    // Byte offset of the value inside `line`: the frame's `|`, the key cell,
+    // the bar, then the value's own leading space and markup.
+    let cell_at = lead + 1 + bar + 1;
+    let at = cell_at + cell.find(value).unwrap_or(0);
+    let kind = keys::classify(&keys::fold(key));
+    value_under(kind, value, start + at, Structured::Sure, memory, out);
+}
+
+/// For LDIF text (`dn:` lines, `objectClass:`), how sure its `cn`/`sn`
+/// values are people's: sure when an entry is a person's (`inetOrgPerson`,
+/// `organizationalPerson`, `posixAccount`, `user`), to be vouched for
+/// otherwise (`cn: Engineering` names a group).
+fn ldif_people(text: &str) -> Option<Structured> {
+    if !(text.starts_with("dn:") || text.contains("\ndn:")) || !text.contains("objectClass:") {
+        return None;
+    }
+    let person = ["inetOrgPerson", "organizationalPerson", "posixAccount"]
+        .iter()
+        .any(|c| text.contains(c))
+        || text.contains("objectClass: person")
+        || text.contains("objectClass: user");
+    Some(if person {
+        Structured::Sure
+    } else {
+        Structured::Maybe
+    })
+}
+
+/// An LDIF attribute line holding a person's name (`cn: Ann Lee`,
+/// `sn: Lee`, `gecos: Ann Lee`); whether it was one.
+fn ldif_line(
+    start: usize,
+    line: &str,
+    how: Structured,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    let Some(colon) = line.find(": ") else {
+        return false;
+    };
+    let attr = &line[..colon];
+    if !["cn", "sn", "gecos"]
+        .iter()
+        .any(|a| attr.eq_ignore_ascii_case(a))
+    {
+        return false;
+    }
+    let value = line[colon + 2..].trim_end_matches('\r');
+    let mut found = Vec::new();
+    names::person_value(value, how, memory, &mut found);
+    out.extend(found.into_iter().map(|f| shift(f, start + colon + 2)));
+    true
+}
+
+/// Speakers named by a transcript's markup: WebVTT voice spans (`<v Ann
+/// Lee>`, `<v.loud Ann Lee>`) and a role with the name in brackets at the
+/// start of a line (`AGENT (Baljit Grewal): Thank you…`).
+fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let mut from = 0;
+    while let Some(p) = line[from..].find("<v") {
+        let at = from + p;
+        from = at + 2;
+        let rest = &line[from..];
+        // `<v Name>` or `<v.class Name>`.
+        let Some(space) = rest.find(' ') else { break };
+        if !(space == 0 || rest[..space].starts_with('.')) || rest[..space].contains(['>', '<']) {
+            continue;
+        }
+        let Some(gt) = rest.find('>') else { break };
+        if gt <= space + 1 || gt - space > 80 || rest[space..gt].contains('<') {
+            continue;
+        }
+        let (s, e) = (from + space + 1, from + gt);
+        let mut found = Vec::new();
+        names::person_value(line[s..e].trim_end(), Structured::Sure, memory, &mut found);
+        out.extend(found.into_iter().map(|f| shift(f, start + s)));
+        from = e;
+    }
+    // `ROLE (Name):` at the start of the line.
+    let lead = line.len() - line.trim_start().len();
+    let t = &line[lead..];
+    let Some(open) = t.find(" (") else { return };
+    let role = &t[..open];
+    if role.is_empty()
+        || role.len() > 24
+        || role.split(' ').count() > 2
+        || !role.chars().all(|c| c.is_alphabetic() || c == ' ')
+    {
+        return;
+    }
+    let Some(close) = t[open + 2..].find("):").map(|c| open + 2 + c) else {
+        return;
+    };
+    let inner = &t[open + 2..close];
+    if inner.len() < 2
+        || inner.len() > 60
+        || !inner.starts_with(char::is_uppercase)
+        || inner.contains(|c: char| c.is_ascii_digit() || matches!(c, '@' | '(' | ':'))
+    {
+        return;
+    }
+    // A role the key classifier knows (`Agent`, `Customer`, `Host`) or one
+    // in capitals vouches for the name; another word (`Note (Internal):`)
+    // leaves it to the dictionaries.
+    let how = if role.chars().all(|c| !c.is_lowercase())
+        || matches!(
+            keys::classify(&keys::fold(role)),
+            KeyKind::Person | KeyKind::MaybePerson
+        ) {
+        Structured::Sure
+    } else {
+        Structured::Maybe
+    };
+    let at = start + lead + open + 2;
+    let mut found = Vec::new();
+    names::person_value(inner, how, memory, &mut found);
+    out.extend(found.into_iter().map(|f| shift(f, at)));
+}
+
+/// Authors in `git blame` output: the default form (`5a14e9f6 (Ann Lee
+/// 2025-02-21 12:00:31 +0000 3) code`, optionally with a file name after
+/// the hash) and the porcelain form's `author`/`committer` lines (followed
+/// by their `-mail` lines). Whether the line was one.
+fn blame_line(
+    text: &str,
+    start: usize,
+    line: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    let porcelain = ["author", "committer"].iter().find_map(|role| {
+        let v = line.strip_prefix(role)?.strip_prefix(' ')?;
+        // The mail line follows; a lone `author X` line in prose is not taken.
+        let next = text.get(start + line.len() + 1..)?;
+        (next.starts_with(role) && next[role.len()..].starts_with("-mail "))
+            .then_some(line.len() - v.len())
+    });
+    let (s, e) = if let Some(s) = porcelain {
+        (s, line.trim_end_matches('\r').len())
+    } else {
+        let t = line.strip_prefix('^').unwrap_or(line);
+        let hex = t.bytes().take_while(u8::is_ascii_hexdigit).count();
+        if !(7..=40).contains(&hex) {
+            return false;
+        }
+        let Some(open) = t[hex..].find(" (").map(|p| hex + p) else {
+            return false;
+        };
+        // Only a file name may stand between the hash and the bracket.
+        let between = &t[hex..open];
+        if between.trim().contains(' ') {
+            return false;
+        }
+        let inner_start = open + 2;
+        // The name ends where the date starts: spaces, then `dddd-dd-dd `.
+        let inner = &t[inner_start..];
+        let Some(date) = (0..inner.len().min(80)).find(|&i| {
+            inner.is_char_boundary(i)
+                && inner.as_bytes()[i] == b' '
+                && inner[i..].trim_start().len() >= 11
+                && {
+                    let d = inner[i..].trim_start().as_bytes();
+                    d[..4].iter().all(u8::is_ascii_digit) && d[4] == b'-' && d[7] == b'-'
+                }
+        }) else {
+            return false;
+        };
+        let off = line.len() - t.len();
+        (off + inner_start, off + inner_start + date)
+    };
+    if e <= s {
+        return false;
+    }
+    let mut found = Vec::new();
+    names::person_value(&line[s..e], Structured::Sure, memory, &mut found);
+    out.extend(found.into_iter().map(|f| shift(f, start + s)));
+    true
 }
 
 /// A vCard property line (`FN:…`, `N:…;…`, `TEL;…:…`), handled by
@@ -112,12 +353,52 @@ fn labelled(
     let kind = keys::classify(&keys::fold(key));
     // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
     // name is the first sentence.
+    // `oncall: Ann Lee +66 2 123 4567`: the name ends where a number starts.
     let value = if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
-        first_sentence(value)
+        let v = first_sentence(value);
+        v.match_indices(' ')
+            .find(|&(p, _)| names::phone_like(&v[p + 1..]))
+            .map_or(v, |(p, _)| &v[..p])
     } else {
         value
     };
-    value_under(kind, value, value_start, Structured::Sure, memory, out);
+    // A speaker's turn after a role label (`CUSTOMER: Yes, that is
+    // right.`) is speech, not a field: names in it need the dictionaries.
+    let how = if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) && spoken(value) {
+        Structured::Maybe
+    } else {
+        Structured::Sure
+    };
+    value_under(kind, value, value_start, how, memory, out);
+}
+
+/// Does a label's value read as speech rather than a list of names: an
+/// ordinary word in lower case (not a particle or a conjunction, as in
+/// `Ann Lee and Bo Chan`, `Pau Roca i Font`), or a question or exclamation?
+fn spoken(value: &str) -> bool {
+    let v = value.trim();
+    if v.ends_with(['?', '!']) {
+        return true;
+    }
+    let ws = names::words(v);
+    // It opens with an ordinary word (`Yes, …`, `It's Ann.`, `Thanks`).
+    if let Some(w) = ws.first() {
+        let t = &v[w.start..w.end];
+        let stem = t.split(['\'', '’']).next().unwrap_or(t);
+        if names::ordinary_word(stem) {
+            return true;
+        }
+    }
+    ws.iter().any(|w| {
+        let t = &v[w.start..w.end];
+        w.case == names::Case::Lower
+            && t.len() > 1
+            && !names::PARTICLES.contains(&t)
+            && ![
+                "bint", "binti", "ben", "and", "und", "et", "och", "og", "en", "or",
+            ]
+            .contains(&t)
+    })
 }
 
 /// XML elements on a line whose tag names a person or a phone
@@ -574,6 +855,21 @@ fn json_pairs(
         while v < b.len() && b[v] == b' ' {
             v += 1;
         }
+        let how = if kind == KeyKind::Person || person_line {
+            Structured::Sure
+        } else {
+            Structured::Maybe
+        };
+        if b.get(v) == Some(&b'[') {
+            // `"display_name": [null, "Ann Lee"]` (a change log's old and
+            // new values), `"assignees": ["Ann Lee", "Bo Chan"]`: the
+            // strings of a flat array.
+            i = array_strings(line, v, |s, e| {
+                value_under(kind, &line[s..e], start + s, how, memory, out)
+            })
+            .max(i);
+            continue;
+        }
         if b.get(v) != Some(&b'"') {
             continue;
         }
@@ -586,13 +882,37 @@ fn json_pairs(
         if value.contains('\\') {
             continue;
         }
-        let how = if kind == KeyKind::Person || person_line {
-            Structured::Sure
-        } else {
-            Structured::Maybe
-        };
         value_under(kind, value, start + s, how, memory, out);
     }
+}
+
+/// Calls `each` with the span of every string without escapes in the flat
+/// JSON array opening at `open` in `line` (strings, numbers, `null`,
+/// `true`, `false`; a nested array or object ends the walk). Returns
+/// where the walk stopped.
+fn array_strings(line: &str, open: usize, mut each: impl FnMut(usize, usize)) -> usize {
+    let b = line.as_bytes();
+    let mut i = open + 1;
+    while i < b.len() {
+        match b[i] {
+            b']' | b'[' | b'{' => return i,
+            b'"' => {
+                let Some(len) = line[i + 1..].find('"') else {
+                    return b.len();
+                };
+                let (s, e) = (i + 1, i + 1 + len);
+                if !line[s..e].contains('\\') {
+                    each(s, e);
+                } else if line[s..e].ends_with('\\') {
+                    // An escaped quote: the string goes on; stop here.
+                    return e;
+                }
+                i = e + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    i
 }
 
 fn shift(mut f: Finding, by: usize) -> Finding {
@@ -1291,6 +1611,56 @@ mod tests {
         );
         // A generic key on a line about no person needs the dictionaries.
         assert!(found("{\"name\": \"Pied Piper\", \"plan\": \"pro\"}\n").is_empty());
+    }
+
+    #[test]
+    fn arrays_field_tables_ldif_speakers_and_blame() {
+        // A change log's old and new values; numbers and nested objects end
+        // the walk without a panic.
+        assert_eq!(
+            found("{\"changes\": {\"display_name\": [null, \"Lhakpa Tamang\"]}}\nx"),
+            ["Lhakpa Tamang"]
+        );
+        assert!(found("{\"owner\": [1, {\"a\": \"Bo\"}], \"x\": [\"a\\\"b\"]}\nx").is_empty());
+        // Two-column field tables, with or without bold labels; the header
+        // row and other fields are no names.
+        assert_eq!(
+            found(
+                "| Field | Value |\n|---|---|\n| Lead Source | Web |\n| **Owner** | Wanida Phromsri |"
+            ),
+            ["Wanida Phromsri"]
+        );
+        // LDIF entries of people; a group's `cn` needs the dictionaries.
+        assert_eq!(
+            found("dn: uid=b,dc=x\nobjectClass: inetOrgPerson\ncn: BIKASH LIMBU\nsn: Limbu\n"),
+            ["BIKASH LIMBU", "Limbu"]
+        );
+        assert!(found("dn: cn=ops,dc=x\nobjectClass: groupOfNames\ncn: Platform Ops\n").is_empty());
+        // WebVTT voices and `ROLE (Name):` labels.
+        assert_eq!(
+            found("00:00.380 --> 00:05.177\n<v Dahiru, Nasiru>Hi.\n<v.loud Đỗ Thảo Vy>Yes."),
+            ["Dahiru, Nasiru", "Đỗ Thảo Vy"]
+        );
+        assert_eq!(found("AGENT (Baljit Grewal): Hello"), ["Baljit Grewal"]);
+        assert!(found("Note (Internal): call back\nStep (2): done").is_empty());
+        // git blame, default and porcelain; `author` in prose is not taken.
+        assert_eq!(
+            found("5a14e9f6 (Usmonov, Gulnara   2025-02-21 12:00:31 +0000 3) }"),
+            ["Usmonov, Gulnara"]
+        );
+        assert_eq!(
+            found("e8cc34e5 2 2 1\nauthor Chiamaka Chukwu\nauthor-mail <c@x.io>\n"),
+            ["Chiamaka Chukwu"]
+        );
+        assert!(found("author Chiamaka Chukwu\nsummary fix").is_empty());
+        // A speaker's turn under a role label is speech; a field after a
+        // label ends at ` · ` and before a number.
+        assert!(found("CUSTOMER: Yes, that is right.").is_empty());
+        assert_eq!(found("Reviewer: Waqar Butt · 05b2bbc"), ["Waqar Butt"]);
+        assert_eq!(
+            found("  oncall-secondary: Azlan bin Jaafar +60 3-2161 2345"),
+            ["Azlan bin Jaafar"]
+        );
     }
 
     #[test]
