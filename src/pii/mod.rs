@@ -6,6 +6,7 @@
 //! nothing about JSON documents, MCP or rules.
 
 pub mod agree;
+pub mod cjk;
 mod class;
 pub mod email;
 pub mod keys;
@@ -322,6 +323,7 @@ impl Engine {
                 }
             }
             self.free_text(text, memory, &mut local, &mut out);
+            cjk::cued(text, &mut out);
             names::lone_parts(text, &mut out);
         }
         resolve(out)

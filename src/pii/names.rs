@@ -234,10 +234,10 @@ fn uncased_name_shape(word: &str) -> bool {
 }
 
 /// Frequent Chinese surnames (one character each).
-const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
+pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 
 /// Frequent Korean surnames (one syllable each).
-const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국";
+pub(crate) const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국";
 
 /// A Han or Hangul word of two to four characters whose first character
 /// is a frequent surname: the usual shape of a Chinese or Korean name.
@@ -1673,6 +1673,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 && outside == Support::None
                 && self.info(w).common_only()
                 && !self.known(w)
+                // "Sun Wei <sun.wei@…>": a name given with its address keeps
+                // a first word that is also an ordinary one.
+                && self.after(ws, first, j) != Support::Strong
             {
                 // "The Ford ..." / "Call Ann": sentence-initial words.
                 first += 1;

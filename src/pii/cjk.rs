@@ -1,0 +1,892 @@
+//! Names in scripts without case or spaces between words: Chinese,
+//! Japanese and Korean names found by what is said around them — a
+//! self-introduction (`我叫王秀英`, `担当の佐藤です`, `상담사 김민준입니다`),
+//! a role before them (`客服李娜`), an honorific after them (`王伟先生`,
+//! `山田太郎様`, `이수진 씨`), a sign-off (`김민준 드림`), or a Latin
+//! greeting (`Hi 恵子,`).
+//!
+//! The free-text scanner reads words; a Han run such as `我叫王秀英` is one
+//! word to it, so the name inside is found here instead. Every rule needs
+//! a cue on one side and a boundary on the other; Chinese and Korean names
+//! must also start with a frequent surname.
+
+use super::names::{HAN_SURNAMES, HANGUL_SURNAMES, normalize};
+use super::{Class, Detector, Finding};
+
+/// Traditional forms of frequent Chinese surnames (Taiwan, Hong Kong) and
+/// a few frequent ones beyond `HAN_SURNAMES`.
+const HAN_SURNAMES_MORE: &str = "陳張劉黃趙吳鄭謝許韓馮鄧蕭葉蘇盧鍾譚陸賈鄒龍賀顧龔錢嚴湯楊孫羅梁宋唐曾蔣餘杜程魏呂丁沈姚崔範廖鄔閻聶";
+
+/// Two-character Chinese surnames.
+const HAN_COMPOUND: [&str; 10] = [
+    "欧阳", "歐陽", "司马", "司馬", "诸葛", "諸葛", "上官", "慕容", "东方", "令狐",
+];
+
+fn is_han(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+        || ('\u{3400}'..='\u{4dbf}').contains(&c)
+        || ('\u{f900}'..='\u{faff}').contains(&c)
+}
+
+fn is_hangul(c: char) -> bool {
+    ('\u{ac00}'..='\u{d7a3}').contains(&c)
+}
+
+/// Katakana, the long-vowel mark and the middle dot of foreign names
+/// (`ジョン・スミス`).
+fn is_katakana(c: char) -> bool {
+    ('\u{30a1}'..='\u{30fa}').contains(&c) || c == 'ー' || c == '・'
+}
+
+fn zh_surname(c: char) -> bool {
+    HAN_SURNAMES.contains(c) || HAN_SURNAMES_MORE.contains(c)
+}
+
+/// Words before a Chinese name: introductions, roles, greetings, verbs of
+/// contact.
+const ZH_BEFORE: [&str; 58] = [
+    "我叫",
+    "我是",
+    "我姓",
+    "名叫",
+    "叫做",
+    "本人",
+    "名字是",
+    "名字叫",
+    "联系人",
+    "聯絡人",
+    "联络人",
+    "客服",
+    "专员",
+    "專員",
+    "顾问",
+    "顧問",
+    "经理",
+    "經理",
+    "负责人",
+    "負責人",
+    "工程师",
+    "工程師",
+    "医生",
+    "醫生",
+    "护士",
+    "護士",
+    "老师",
+    "老師",
+    "主管",
+    "同事",
+    "律师",
+    "律師",
+    "司机",
+    "司機",
+    "快递员",
+    "收件人",
+    "寄件人",
+    "发件人",
+    "發件人",
+    "署名",
+    "尊敬的",
+    "亲爱的",
+    "親愛的",
+    "感谢",
+    "感謝",
+    "谢谢",
+    "謝謝",
+    "联系",
+    "聯繫",
+    "联络",
+    "请",
+    "請",
+    "致",
+    "转告",
+    "轉告",
+    "交给",
+    "交給",
+    "问候",
+];
+
+/// Words that may follow a Chinese name directly.
+const ZH_AFTER: [&str; 44] = [
+    "先生",
+    "女士",
+    "小姐",
+    "同学",
+    "同學",
+    "老师",
+    "老師",
+    "经理",
+    "經理",
+    "总监",
+    "總監",
+    "主任",
+    "教授",
+    "医生",
+    "醫生",
+    "律师",
+    "律師",
+    "的",
+    "为您",
+    "為您",
+    "很高兴",
+    "很高興",
+    "在",
+    "给",
+    "給",
+    "来",
+    "來",
+    "负责",
+    "負責",
+    "这边",
+    "這邊",
+    "是",
+    "也",
+    "和",
+    "跟",
+    "说",
+    "說",
+    "已",
+    "将",
+    "將",
+    "会",
+    "會",
+    "今天",
+    "明天",
+];
+
+/// Honorifics after a Chinese name.
+const ZH_HONORIFIC: [&str; 17] = [
+    "先生", "女士", "小姐", "同学", "同學", "老师", "老師", "经理", "經理", "总监", "總監", "主任",
+    "教授", "医生", "醫生", "律师", "律師",
+];
+
+/// Words before a Japanese name.
+const JA_BEFORE: [&str; 22] = [
+    "担当の",
+    "担当は",
+    "担当者の",
+    "担当者は",
+    "担当：",
+    "担当:",
+    "担当者：",
+    "担当者:",
+    "担当医の",
+    "受付の",
+    "営業の",
+    "氏名：",
+    "氏名:",
+    "名前：",
+    "名前:",
+    "お名前：",
+    "宛先：",
+    "差出人：",
+    "送信者：",
+    "担当医：",
+    "私は",
+    "わたくし",
+];
+
+/// Japanese honorifics and self-introductions after a name. `です` and
+/// `と申します` count only after a word of `JA_BEFORE` or at a line's
+/// start; `より` (a letter's sign-off) only at the end of a line.
+const JA_AFTER: [&str; 10] = [
+    "様",
+    "さま",
+    "さん",
+    "殿",
+    "先生",
+    "氏",
+    "くん",
+    "と申します",
+    "と申し",
+    "と言います",
+];
+
+/// Han or katakana words that take an honorific but are not names.
+const JA_NOT_NAMES: [&str; 54] = [
+    "学生",
+    "先生",
+    "你好",
+    "您好",
+    "大家",
+    "各位",
+    "担当者",
+    "担当",
+    "会員",
+    "利用者",
+    "関係者",
+    "各位",
+    "患者",
+    "社員",
+    "購入者",
+    "申込者",
+    "代表者",
+    "保護者",
+    "応募者",
+    "管理者",
+    "責任者",
+    "契約者",
+    "加入者",
+    "受講者",
+    "参加者",
+    "出席者",
+    "来場者",
+    "皆",
+    "客",
+    "神",
+    "仏",
+    "王",
+    "本日",
+    "今日",
+    "明日",
+    "弊社",
+    "御社",
+    "貴社",
+    "当社",
+    "同社",
+    "取引先",
+    "得意先",
+    "ユーザー",
+    "メンバー",
+    "ゲスト",
+    "オーナー",
+    "カスタマー",
+    "ドライバー",
+    "スタッフ",
+    "オペレーター",
+    "サポート",
+    "クライアント",
+    "パートナー",
+    "お客",
+];
+
+/// Last characters of Japanese organization and place words (`商事`,
+/// `銀行`, `営業部`, `病院`).
+const JA_ORG_ENDS: &str =
+    "社店部課局省庁院校会所館署室科組団屋堂業行事係班協県市町村区都府道手員師者";
+
+/// Korean words before a name: a role or a label. `KO_SELF_CUES` come
+/// before a self-introduction only (`저는 박지훈입니다`).
+const KO_SELF_CUES: [&str; 3] = ["저는", "이름은", "성함은"];
+const KO_BEFORE: [&str; 21] = [
+    "상담사",
+    "상담원",
+    "담당자",
+    "담당",
+    "매니저",
+    "간호사",
+    "의사",
+    "기사",
+    "고객명",
+    "성함",
+    "이름",
+    "작성자",
+    "보낸사람",
+    "받는사람",
+    "참석자",
+    "신청자",
+    "예약자",
+    "수신자",
+    "발신자",
+    "환자",
+    "고객",
+];
+
+/// Korean words after a name: titles, honorifics, sign-offs.
+const KO_AFTER: [&str; 26] = [
+    "드림",
+    "올림",
+    "배상",
+    "과장",
+    "과장님",
+    "부장",
+    "부장님",
+    "대리",
+    "대리님",
+    "팀장",
+    "팀장님",
+    "사장님",
+    "실장님",
+    "차장님",
+    "선생님",
+    "교수님",
+    "고객님",
+    "님",
+    "씨",
+    "기사님",
+    "상담사",
+    "매니저",
+    "매니저님",
+    "원장님",
+    "대표님",
+    "주임님",
+];
+
+/// Endings glued to a Korean name. Those of `KO_SELF` say who the
+/// speaker is and need a cue before the name; the others are honorifics.
+const KO_HONORIFIC_ENDINGS: [&str; 12] = [
+    "님께서",
+    "님께",
+    "님이",
+    "님은",
+    "님의",
+    "님을",
+    "님",
+    "씨가",
+    "씨는",
+    "씨의",
+    "씨를",
+    "씨",
+];
+const KO_SELF: [&str; 7] = [
+    "입니다",
+    "이라고",
+    "라고",
+    "이에요",
+    "예요",
+    "이고요",
+    "입니다만",
+];
+/// Particles after a name that follows a cue (`상담사 김민준이 안내`).
+const KO_PARTICLES: [&str; 8] = ["에게", "께서", "이", "가", "은", "는", "의", "을"];
+
+/// Hangul words with a surname's first syllable that take honorifics but
+/// are not names (`고객님`, `선생님`, `이사님`).
+const KO_NOT_NAMES: [&str; 26] = [
+    "고객",
+    "회원",
+    "선생",
+    "원장",
+    "기사",
+    "반장",
+    "위원",
+    "이사",
+    "전무",
+    "상무",
+    "부장",
+    "과장",
+    "대리",
+    "사장",
+    "실장",
+    "교수",
+    "간호",
+    "방문자",
+    "사용자",
+    "관리자",
+    "담당자",
+    "여러분",
+    "고객센터",
+    "문의",
+    "안내",
+    "주문",
+];
+
+const LATIN_GREETINGS: [&str; 10] = [
+    "Hi ",
+    "Hello ",
+    "Dear ",
+    "Hey ",
+    "Thanks ",
+    "Thank you ",
+    "Thanks, ",
+    "Thank you, ",
+    "Regards, ",
+    "Cheers, ",
+];
+
+/// Appends the names cued in `text`.
+pub fn cued(text: &str, out: &mut Vec<Finding>) {
+    // Han, kana and Hangul are three bytes in UTF-8, led by 0xE3..=0xED
+    // (0xEF for compatibility ideographs).
+    if !text
+        .bytes()
+        .any(|b| (0xe3..=0xed).contains(&b) || b == 0xef)
+    {
+        return;
+    }
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    chinese(text, &mut found);
+    japanese(text, &mut found);
+    korean(text, &mut found);
+    latin_greeting(text, &mut found);
+    found.sort_unstable();
+    found.dedup();
+    for (start, end) in found {
+        if out.iter().any(|f| f.start < end && start < f.end) {
+            continue;
+        }
+        out.push(Finding {
+            class: Class::Name,
+            start,
+            end,
+            detector: Detector::NameContext,
+            confidence: 0.8,
+            normalized: normalize(&text[start..end]),
+        });
+    }
+}
+
+fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// The byte offset `n` characters after `at`, if all of them satisfy `f`.
+fn take(text: &str, at: usize, n: usize, f: impl Fn(char) -> bool) -> Option<usize> {
+    let mut end = at;
+    let mut it = text[at..].chars();
+    for _ in 0..n {
+        let c = it.next()?;
+        if !f(c) {
+            return None;
+        }
+        end += c.len_utf8();
+    }
+    Some(end)
+}
+
+/// A Chinese name starting at `at` (after a cue): a surname and one or two
+/// characters, then a boundary (punctuation, another script, the end) or a
+/// word of `ZH_AFTER`.
+fn zh_name_at(text: &str, at: usize) -> Option<usize> {
+    let rest = &text[at..];
+    let first = rest.chars().next()?;
+    let surname = if HAN_COMPOUND.iter().any(|c| rest.starts_with(c)) {
+        2
+    } else if zh_surname(first) {
+        1
+    } else {
+        return None;
+    };
+    let lengths = [surname + 1, surname + 2];
+    // A word that may follow a name decides first, shortest name first
+    // ("李娜很高兴"); then a boundary, longest name first ("王秀英，").
+    for n in lengths {
+        if let Some(end) = take(text, at, n, is_han)
+            && ZH_AFTER.iter().any(|a| text[end..].starts_with(a))
+        {
+            return Some(end);
+        }
+    }
+    for n in lengths.into_iter().rev() {
+        if let Some(end) = take(text, at, n, is_han)
+            && !text[end..].chars().next().is_some_and(is_han)
+        {
+            return Some(end);
+        }
+    }
+    None
+}
+
+fn chinese(text: &str, found: &mut Vec<(usize, usize)>) {
+    for cue in ZH_BEFORE {
+        for (at, _) in text.match_indices(cue) {
+            let mut p = at + cue.len();
+            // "我是客服李娜": a role after the introduction.
+            for _ in 0..2 {
+                p += text[p..].len() - text[p..].trim_start_matches([':', '：', ' ', '　']).len();
+                match ZH_BEFORE.iter().find(|c| text[p..].starts_with(*c)) {
+                    Some(c) if char_len(c) >= 2 => p += c.len(),
+                    _ => break,
+                }
+            }
+            if let Some(end) = zh_name_at(text, p) {
+                found.push((p, end));
+            }
+        }
+    }
+    // "感谢王伟先生": the name before an honorific, after a cue or
+    // standing alone.
+    for h in ZH_HONORIFIC {
+        for (at, _) in text.match_indices(h) {
+            let before = &text[..at];
+            let run: Vec<(usize, char)> = before
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_han(c))
+                .take(6)
+                .collect();
+            for n in [3usize, 2] {
+                if run.len() < n {
+                    continue;
+                }
+                let start = run[n - 1].0;
+                let head = &before[..start];
+                let alone = run.len() == n
+                    || (run.len() > n
+                        && ZH_BEFORE
+                            .iter()
+                            .any(|c| char_len(c) >= 2 && head.ends_with(c)));
+                let c0 = run[n - 1].1;
+                let compound = HAN_COMPOUND.iter().any(|c| before[start..].starts_with(c));
+                if alone && (zh_surname(c0) || compound) {
+                    found.push((start, at));
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A Japanese name ending at `end`: a run of two to four kanji (or two to
+/// eight katakana), with a surname of one to three kanji before it after
+/// a space (`山田 太郎`).
+fn ja_name_before(text: &str, end: usize) -> Option<usize> {
+    let before = &text[..end];
+    let last = before.chars().next_back()?;
+    let kana = is_katakana(last);
+    let script: fn(char) -> bool = if kana { is_katakana } else { is_han };
+    let (max, min) = if kana { (12, 2) } else { (4, 2) };
+    let run: Vec<(usize, char)> = before
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| script(c))
+        .take(max + 1)
+        .collect();
+    if run.is_empty() || run.len() > max {
+        return None;
+    }
+    let mut start = run[run.len() - 1].0;
+    // "山田 太郎様": a family name before a space.
+    let head = &before[..start];
+    let spaced = head.strip_suffix([' ', '\u{3000}']);
+    if let Some(h) = spaced {
+        let fam: Vec<(usize, char)> = h
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| script(c))
+            .take(4)
+            .collect();
+        if (1..=3).contains(&fam.len())
+            && !h[..fam[fam.len() - 1].0]
+                .chars()
+                .next_back()
+                .is_some_and(script)
+            && !kana
+        {
+            start = fam[fam.len() - 1].0;
+        }
+    }
+    let name = &text[start..end];
+    let n = if start == run[run.len() - 1].0 {
+        run.len()
+    } else {
+        char_len(name) - 1
+    };
+    if n < min
+        || JA_NOT_NAMES.contains(&name)
+        || JA_NOT_NAMES.iter().any(|w| name.ends_with(w))
+        || (!kana
+            && name
+                .chars()
+                .next_back()
+                .is_some_and(|c| JA_ORG_ENDS.contains(c)))
+    {
+        return None;
+    }
+    Some(start)
+}
+
+fn japanese(text: &str, found: &mut Vec<(usize, usize)>) {
+    // Without kana the text is Chinese but for `様`, which Chinese does not
+    // write (it writes `样`); "这位先生" is no name.
+    let kana = text.chars().any(|c| ('\u{3041}'..='\u{30ff}').contains(&c));
+    for cue in JA_AFTER {
+        if !kana && cue != "様" {
+            continue;
+        }
+        for (at, _) in text.match_indices(cue) {
+            // "お客様", "皆さん": a kana prefix makes a word, not a name.
+            if let Some(start) = ja_name_before(text, at) {
+                if text[..start].ends_with(['お', 'ご']) {
+                    continue;
+                }
+                let self_intro = cue.starts_with('と');
+                if self_intro && !introduced(text, start) {
+                    continue;
+                }
+                found.push((start, at));
+            }
+        }
+    }
+    // "担当の佐藤です", "私は山田と申します".
+    // The cues before a name are Japanese words (`担当`, `宛先`), whatever
+    // the rest of the text.
+    for cue in JA_BEFORE {
+        for (at, _) in text.match_indices(cue) {
+            let p = at + cue.len();
+            let p = p + text[p..].len() - text[p..].trim_start_matches([' ', '\u{3000}']).len();
+            let kanji: Vec<(usize, char)> = text[p..]
+                .char_indices()
+                .take_while(|&(_, c)| is_han(c))
+                .take(5)
+                .collect();
+            let mut end = p + kanji.iter().map(|(_, c)| c.len_utf8()).sum::<usize>();
+            // "担当：山田 太郎".
+            if let Some(r) = text[end..].strip_prefix([' ', '\u{3000}']) {
+                let given: usize = r
+                    .chars()
+                    .take_while(|&c| is_han(c))
+                    .take(4)
+                    .map(char::len_utf8)
+                    .sum();
+                if given > 0 && !r[given..].chars().next().is_some_and(is_han) {
+                    end += text[end..].len() - r.len() + given;
+                }
+            }
+            let after = &text[end..];
+            let closes = after.starts_with("です")
+                || after.starts_with("と申")
+                || after.starts_with("と言")
+                || after.starts_with("でございます")
+                || (cue.ends_with([':', '：'])
+                    && !after.chars().next().is_some_and(|c| c.is_alphanumeric()));
+            if (2..=4).contains(&kanji.len())
+                && closes
+                && ja_name_before(text, end).is_some_and(|s| s == p)
+                && !(cue == "私は" && after.starts_with("です"))
+            {
+                found.push((p, end));
+            }
+        }
+    }
+    // "山田より" ending a letter.
+    for (at, _) in text.match_indices("より") {
+        let tail = text[at + "より".len()..].trim_start_matches([' ', '\u{3000}', '。', '\r']);
+        if (tail.is_empty() || tail.starts_with('\n'))
+            && let Some(start) = ja_name_before(text, at)
+            && start_of_line(text, start)
+        {
+            found.push((start, at));
+        }
+    }
+}
+
+/// `at` starts its line (after spaces, quote marks, a dash).
+fn start_of_line(text: &str, at: usize) -> bool {
+    let line = text[..at].rsplit('\n').next().unwrap_or("");
+    line.trim_matches([' ', '\u{3000}', '\t', '-', '—', '「', '"', '\r'])
+        .is_empty()
+}
+
+/// A self-introduction's name: after a word of `JA_BEFORE`, at a line's
+/// start, or after the end of a sentence or a greeting's comma.
+fn introduced(text: &str, start: usize) -> bool {
+    let head = text[..start].trim_end_matches([' ', '\u{3000}']);
+    start_of_line(text, start)
+        || head.ends_with(['。', '、', '！', '!', ',', '，'])
+        || JA_BEFORE.iter().any(|c| head.ends_with(c))
+}
+
+/// A Korean name: a surname's syllable first, two to four syllables (three,
+/// the usual length, where the cue is weaker).
+fn ko_name(stem: &str, strict: bool) -> bool {
+    let n = char_len(stem);
+    let range = if strict { 3..=3 } else { 2..=4 };
+    range.contains(&n)
+        && stem.chars().all(is_hangul)
+        && stem
+            .chars()
+            .next()
+            .is_some_and(|c| HANGUL_SURNAMES.contains(c))
+        && !KO_NOT_NAMES.contains(&stem)
+}
+
+fn korean(text: &str, found: &mut Vec<(usize, usize)>) {
+    let words: Vec<(usize, &str)> = text
+        .split(|c: char| !is_hangul(c))
+        .scan(0usize, |at, w| {
+            let start = *at;
+            *at += w.len();
+            // The separator's length: the character after the word.
+            *at += text[*at..].chars().next().map_or(0, char::len_utf8);
+            Some((start, w))
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return;
+    }
+    // Whether word `k-1` is separated from word `k` by spaces only
+    // (or `:`), so that the two are read together.
+    let joined = |k: usize| -> bool {
+        let (s0, w0) = words[k - 1];
+        let gap = &text[s0 + w0.len()..words[k].0];
+        !gap.is_empty()
+            && gap
+                .trim_matches([' ', ':', '：', ',', '\u{3000}'])
+                .is_empty()
+    };
+    for (k, &(start, w)) in words.iter().enumerate() {
+        let cue_before = k > 0 && joined(k) && KO_BEFORE.contains(&words[k - 1].1);
+        let self_cue = k > 0 && joined(k) && KO_SELF_CUES.contains(&words[k - 1].1);
+        let greeted = k > 0 && {
+            let (s0, w0) = words[k - 1];
+            w0 == "안녕하세요"
+                && text[s0 + w0.len()..start]
+                    .trim_matches([',', '.', '!', ' '])
+                    .is_empty()
+        };
+        let cue_after = words.get(k + 1).is_some_and(|&(_, n)| {
+            let particle = |r: &str| r.is_empty() || r == "에게" || KO_PARTICLES.contains(&r);
+            (KO_AFTER.contains(&n)
+                || n.strip_prefix('씨')
+                    .or_else(|| n.strip_prefix('님'))
+                    .is_some_and(particle))
+                && text[start + w.len()..words[k + 1].0]
+                    .trim_matches([' ', '\u{3000}'])
+                    .is_empty()
+        });
+        // Honorific endings glued on: "김민준님", "이수진씨".
+        let mut stem = None;
+        for e in KO_HONORIFIC_ENDINGS {
+            if let Some(s) = w.strip_suffix(e)
+                && ko_name(s, false)
+            {
+                stem = Some(s);
+                break;
+            }
+        }
+        if stem.is_none() {
+            for e in KO_SELF {
+                if let Some(s) = w.strip_suffix(e)
+                    && ko_name(s, !cue_before)
+                    && (cue_before || self_cue || greeted)
+                {
+                    stem = Some(s);
+                    break;
+                }
+            }
+        }
+        if stem.is_none() && cue_before {
+            if ko_name(w, true) {
+                stem = Some(w);
+            } else {
+                for e in KO_PARTICLES {
+                    if let Some(s) = w.strip_suffix(e)
+                        && ko_name(s, true)
+                    {
+                        stem = Some(s);
+                        break;
+                    }
+                }
+            }
+        }
+        if stem.is_none() && cue_after && ko_name(w, false) {
+            stem = Some(w);
+        }
+        if let Some(s) = stem {
+            found.push((start, start + s.len()));
+        }
+    }
+}
+
+/// "Hi 恵子,", "Dear 김민준:": a Latin greeting before a name in another
+/// script.
+fn latin_greeting(text: &str, found: &mut Vec<(usize, usize)>) {
+    for g in LATIN_GREETINGS {
+        for (at, _) in text.match_indices(g) {
+            if text[..at]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            {
+                continue;
+            }
+            let p = at + g.len();
+            let script = |c: char| is_han(c) || is_hangul(c) || is_katakana(c);
+            let n: Vec<char> = text[p..]
+                .chars()
+                .take_while(|&c| script(c))
+                .take(9)
+                .collect();
+            if !(2..=8).contains(&n.len()) {
+                continue;
+            }
+            let end = p + n.iter().map(|c| c.len_utf8()).sum::<usize>();
+            let next = text[end..].chars().next();
+            if next.is_none_or(|c| matches!(c, ',' | '!' | '.' | ':' | '，' | '、' | '\n' | ' '))
+                && !JA_NOT_NAMES.contains(&&text[p..end])
+                && !KO_NOT_NAMES.contains(&&text[p..end])
+            {
+                found.push((p, end));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        cued(text, &mut out);
+        out.sort_by_key(|f| f.start);
+        out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn chinese_introductions_roles_and_honorifics() {
+        assert_eq!(names("您好，我叫王秀英，有问题想咨询。"), ["王秀英"]);
+        assert_eq!(names("我是客服李娜，很高兴为您服务。"), ["李娜"]);
+        assert_eq!(names("我是李娜很高兴认识你"), ["李娜"]);
+        assert_eq!(names("请联系王伟先生处理"), ["王伟"]);
+        assert_eq!(names("感谢王伟先生"), ["王伟"]);
+        assert_eq!(names("张秀英女士："), ["张秀英"]);
+        assert_eq!(names("尊敬的陳志明先生"), ["陳志明"]);
+        assert_eq!(names("联系人：欧阳娜娜"), ["欧阳娜娜"]);
+        // No surname, or no cue: nothing.
+        assert!(names("我是新用户，请帮忙").is_empty());
+        assert!(names("尊敬的客户您好").is_empty());
+        assert!(names("王伟在北京").is_empty());
+        assert!(names("请稍候").is_empty());
+    }
+
+    #[test]
+    fn japanese_self_introductions_and_honorifics() {
+        assert_eq!(names("担当の佐藤です。よろしくお願いします。"), ["佐藤"]);
+        assert_eq!(names("山田太郎と申します。"), ["山田太郎"]);
+        assert_eq!(
+            names("山田太郎様\nご注文ありがとうございます"),
+            ["山田太郎"]
+        );
+        assert_eq!(names("山田 太郎様"), ["山田 太郎"]);
+        assert_eq!(names("田中さん、こんにちは"), ["田中"]);
+        assert_eq!(names("ジョン・スミス様"), ["ジョン・スミス"]);
+        assert_eq!(names("担当：鈴木 一郎\n"), ["鈴木 一郎"]);
+        assert_eq!(names("よろしくお願いします。\n高橋より"), ["高橋"]);
+        // Words that take honorifics, companies, and phrases.
+        assert!(names("お客様各位").is_empty());
+        assert!(names("皆さん、担当者様へ").is_empty());
+        assert!(names("山田商事様").is_empty());
+        assert!(names("私は学生です").is_empty());
+        assert!(names("本日より営業します").is_empty());
+        assert!(names("ユーザー様").is_empty());
+        assert!(names("問題です").is_empty());
+    }
+
+    #[test]
+    fn korean_introductions_honorifics_and_sign_offs() {
+        assert_eq!(names("안녕하세요, 상담사 김민준입니다."), ["김민준"]);
+        assert_eq!(names("저는 박지훈이라고 합니다."), ["박지훈"]);
+        assert_eq!(names("이수진님, 예약이 확인되었습니다."), ["이수진"]);
+        assert_eq!(names("이수진 씨에게 전달"), ["이수진"]);
+        assert_eq!(names("감사합니다.\n김민준 드림"), ["김민준"]);
+        assert_eq!(names("담당자: 최영희"), ["최영희"]);
+        assert_eq!(names("안녕하세요, 정하늘입니다."), ["정하늘"]);
+        assert!(names("고객님, 문의하신 내용입니다.").is_empty());
+        assert!(names("선생님께 여쭤보세요").is_empty());
+        assert!(names("문제입니다").is_empty());
+        assert!(names("마지막입니다").is_empty());
+        assert!(names("고객센터입니다").is_empty());
+        assert!(names("저는 이번에 처음입니다").is_empty());
+        assert!(names("저는 정말 좋아요").is_empty());
+    }
+
+    #[test]
+    fn latin_greetings_before_other_scripts() {
+        assert_eq!(names("Hi 恵子, thanks for the update"), ["恵子"]);
+        assert_eq!(names("Dear 김민준:"), ["김민준"]);
+        assert!(names("Hi 你好").is_empty());
+        assert!(names("Ship 中国").is_empty());
+    }
+}
