@@ -42,9 +42,17 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || is_mark(c)
 }
 
+/// A combining mark: a decomposed accent, or a vowel sign, virama or tone
+/// mark of an abugida (Devanagari `्`, Thai `์`), which is part of the word
+/// it sits in (`श्रीवास्तव`, `วงศ์สวัสดิ์`).
 fn is_mark(c: char) -> bool {
-    // Combining diacritical marks (decomposed accents).
+    use unicode_general_category::{GeneralCategory as G, get_general_category};
     ('\u{300}'..='\u{36f}').contains(&c)
+        || (!c.is_ascii()
+            && matches!(
+                get_general_category(c),
+                G::NonspacingMark | G::SpacingMark | G::EnclosingMark
+            ))
 }
 
 /// Splits `text` into words: runs of letters and digits, with inner
@@ -1726,6 +1734,43 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 });
                 true
             }
+            None => self.known_tail(ws, &c, out),
+        }
+    }
+
+    /// "Bună Răzvan", "Szia Réka": a rejected run whose first word is no
+    /// name the dictionaries or the session know, ending in words the
+    /// session knows as names: those words are the name (judged as the
+    /// session recalls a name on its own).
+    fn known_tail(&self, ws: &[Word], c: &Cand, out: &mut Vec<Finding>) -> bool {
+        if c.first >= c.last || !self.known(&ws[c.last]) {
+            return false;
+        }
+        let mut k = c.last;
+        while k > c.first && self.known(&ws[k - 1]) {
+            k -= 1;
+        }
+        let f = self.info(&ws[c.first]);
+        if k == c.first || self.known(&ws[c.first]) || f.strong_given() || f.surname_like() {
+            return false;
+        }
+        let tail = Cand {
+            first: k,
+            last: c.last,
+        };
+        match self.accept(ws, &tail, Support::None) {
+            Some((conf, detector)) => {
+                let (start, end) = (ws[k].start, ws[c.last].end);
+                out.push(Finding {
+                    class: Class::Name,
+                    start,
+                    end,
+                    detector,
+                    confidence: conf,
+                    normalized: normalize(&self.text[start..end]),
+                });
+                true
+            }
             None => false,
         }
     }
@@ -3320,6 +3365,36 @@ mod tests {
         );
         assert!(scan_with("Mark the ticket", &["mark"]).is_empty());
         assert_eq!(scan_with("thanks 유진 for", &["유진"]), ["유진"]);
+    }
+
+    #[test]
+    fn recall_after_an_unknown_greeting() {
+        // A greeting no list has ("Bună" in Romanian) before a known name.
+        assert_eq!(
+            scan_with("Bună Răzvan, sună-mă", &["răzvan", "stoica"]),
+            ["Răzvan"]
+        );
+        assert_eq!(
+            scan_with("Bună Răzvan Stoica, ok", &["răzvan", "stoica"]),
+            ["Răzvan Stoica"]
+        );
+        // A known word that is an ordinary one stays a word unless used as
+        // a name.
+        assert!(scan_with("Bună Mark the ticket", &["mark"]).is_empty());
+        assert!(scan_with("Bună ziua", &["răzvan"]).is_empty());
+    }
+
+    #[test]
+    fn abugida_marks_stay_in_their_word() {
+        // Devanagari virama and Thai thanthakhat are marks, not letters.
+        let ws: Vec<_> = words("रोहित श्रीवास्तव")
+            .iter()
+            .map(|w| &"रोहित श्रीवास्तव"[w.start..w.end])
+            .collect();
+        assert_eq!(ws, ["रोहित", "श्रीवास्तव"]);
+        let t = "ประเสริฐ วงศ์สวัสดิ์";
+        let ws: Vec<_> = words(t).iter().map(|w| &t[w.start..w.end]).collect();
+        assert_eq!(ws, ["ประเสริฐ", "วงศ์สวัสดิ์"]);
     }
 
     #[test]
