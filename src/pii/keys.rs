@@ -708,6 +708,49 @@ fn is_phone_key(k: &str) -> bool {
         "전화",
         "전화번호",
         "휴대폰",
+        // de, nl, fr, es, it, pt, sv/da/no, fi, pl/cs, ru/uk, el, he, ar,
+        // hi, th, id/ms, vi (not Brazil's "cep", a postal code).
+        "telefon",
+        "telefonnummer",
+        "rufnummer",
+        "mobilnummer",
+        "handy",
+        "handynummer",
+        "telefoon",
+        "telefoonnummer",
+        "mobiel",
+        "téléphone",
+        "portable",
+        "teléfono",
+        "móvil",
+        "celular",
+        "telefono",
+        "cellulare",
+        "telefone",
+        "telemóvel",
+        "mobil",
+        "mobiltelefon",
+        "puhelin",
+        "matkapuhelin",
+        "numertelefonu",
+        "телефон",
+        "мобильный",
+        "τηλέφωνο",
+        "κινητό",
+        "טלפון",
+        "נייד",
+        "هاتف",
+        "جوال",
+        "फ़ोन",
+        "फोन",
+        "โทรศัพท์",
+        "เบอร์โทร",
+        "telepon",
+        "telp",
+        "ponsel",
+        "điệnthoại",
+        "sđt",
+        "gsm",
         "phone",
         "phones",
         "tel",
@@ -748,6 +791,8 @@ fn is_phone_key(k: &str) -> bool {
         || k.ends_with("phonenumber")
         || k.ends_with("mobile")
         || k.ends_with("tel")
+        || k.ends_with("telefon")
+        || k.ends_with("telefonnummer")
 }
 
 /// Everything the walker needs to know about one raw key.
@@ -967,6 +1012,11 @@ mod tests {
         assert_eq!(k("담당자"), KeyKind::Person);
         assert_eq!(k("手机"), KeyKind::Phone);
         assert_eq!(k("電話"), KeyKind::Phone);
+        assert_eq!(k("Telefon"), KeyKind::Phone);
+        assert_eq!(k("Firmentelefon"), KeyKind::Phone);
+        assert_eq!(k("Teléfono"), KeyKind::Phone);
+        assert_eq!(k("טלפון"), KeyKind::Phone);
+        assert_eq!(k("CEP"), KeyKind::Other);
         assert_eq!(k("first_name"), KeyKind::Person);
         assert_eq!(k("lastName"), KeyKind::Person);
         assert_eq!(k("OwnerName"), KeyKind::Person);

@@ -186,7 +186,10 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             continue;
         }
         let end = run_end(b, i);
-        if let Some(f) = candidate(text, i, end).or_else(|| before_a_note(text, i, end)) {
+        if let Some(f) = candidate(text, i, end)
+            .or_else(|| before_a_note(text, i, end))
+            .or_else(|| slashed(text, i, end))
+        {
             let next = f.end;
             out.push(f);
             i = next;
@@ -233,6 +236,88 @@ fn before_a_note(text: &str, start: usize, end: usize) -> Option<Finding> {
     let run = &text[start..end];
     let p = run.rfind(" (").filter(|&p| p > 0)?;
     candidate(text, start, start + p)
+}
+
+/// A number whose area code is set off by a slash (`0771/6082888`,
+/// `089111 / 92005`, German and Central European style): the run
+/// `text[start..end]` is the area code, one group of 2 to 6 digits, and a
+/// slash (spaced or not) joins it to the subscriber number, one group of
+/// 3 to 8 digits, with 7 to 13 digits in all. With a phone cue before it
+/// any such number is taken (not a range of years, `2023/2024`); without
+/// one it must start with the trunk `0` and be a valid number of one of
+/// [`TRUNK_REGIONS`].
+fn slashed(text: &str, start: usize, end: usize) -> Option<Finding> {
+    let b = text.as_bytes();
+    let area = &text[start..end];
+    if !(2..=6).contains(&area.len()) || !area.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let rest = &text[end..];
+    let gap = if rest.starts_with('/') {
+        1
+    } else if rest.starts_with(" / ") {
+        3
+    } else {
+        return None;
+    };
+    let from = end + gap;
+    let to = from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let sub = &text[from..to];
+    if !(3..=8).contains(&sub.len()) || !(7..=13).contains(&(area.len() + sub.len())) {
+        return None;
+    }
+    // Left: not glued to a word, a path or another number (`v2/…`, `/12/…`).
+    if let Some(p) = prev_char(text, start) {
+        let hebrew_prefix = p == '-' && prev_char(text, start - 1).is_some_and(hebrew_letter);
+        if (p.is_alphanumeric() && !spaceless_letter(p))
+            || (matches!(p, '/' | '.' | '-' | ':' | '_') && !hebrew_prefix)
+        {
+            return None;
+        }
+    }
+    // Right: an extension may follow; nothing glued, no further slash.
+    let ext = extension(text, to);
+    let full_end = ext.as_ref().map_or(to, |(e, _)| *e);
+    if let Some(n) = text[full_end..].chars().next()
+        && (n.is_alphanumeric() && !spaceless_letter(n) || matches!(n, '/' | '@' | '_' | '-'))
+    {
+        return None;
+    }
+    let years = area.len() == 4
+        && sub.len() == 4
+        && [area, sub]
+            .iter()
+            .all(|y| y.starts_with("19") || y.starts_with("20"));
+    let spaced = format!("{area} {sub}");
+    let normalized = if has_cue(text, start) {
+        if years {
+            return None;
+        }
+        let shape = Shape::of(&spaced)?;
+        validate_cued(&spaced, &shape)?
+    } else {
+        if !area.starts_with('0') || area.starts_with("00") {
+            return None;
+        }
+        TRUNK_REGIONS.iter().find_map(|&r| {
+            PhoneNumber::parse(&spaced, Some(r))
+                .ok()
+                .filter(PhoneNumber::is_valid)
+                .map(|n| e164(&n))
+        })?
+    };
+    let normalized = match ext {
+        Some((_, x)) => format!("{normalized};ext={x}"),
+        None => normalized,
+    };
+    Some(Finding {
+        class: Class::Phone,
+        start,
+        end: full_end,
+        detector: Detector::Phone,
+        confidence: 0.9,
+        normalized,
+    })
 }
 
 /// End of a run of digits and phone separators that starts at `start` and ends on a digit.
@@ -297,6 +382,10 @@ fn spaceless_letter(c: char) -> bool {
     )
 }
 
+fn hebrew_letter(c: char) -> bool {
+    ('\u{05d0}'..='\u{05ea}').contains(&c)
+}
+
 fn prev_char(text: &str, at: usize) -> Option<char> {
     text[..at].chars().next_back()
 }
@@ -315,7 +404,8 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
             '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | '+' => true,
             // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell.
             ',' => before().is_some_and(|c| c.is_ascii_digit()),
-            '-' => before().is_some_and(char::is_alphanumeric),
+            // Hebrew prefixes join a number with a hyphen ("ב-050…", at).
+            '-' => before().is_some_and(|c| c.is_alphanumeric() && !hebrew_letter(c)),
             ':' => before().is_some_and(|c| c.is_ascii_digit()),
             _ => false,
         };
@@ -565,6 +655,42 @@ const CUES: &[&str] = &[
     "appeler",
     "appelez",
     "joindre",
+    "extension",
+    "me liga",
+    "liga pra",
+    "ruf mich",
+    "rufen sie",
+    "bel me",
+    "bel mij",
+    "sună-mă",
+    "sunați",
+    "zavolej",
+    "hívj",
+    "hívjon",
+    "telefonszám",
+    "telepon",
+    "hubungi",
+    "nipigie",
+    "piga simu",
+    "gọi",
+    "điện thoại",
+    "позвоните",
+    "звоните",
+    "τηλέφωνο",
+    "τηλ.",
+    "להתקשר",
+    "טלפון",
+    "الاتصال",
+    "اتصل",
+    "هاتف",
+    "فون",
+    "फ़ोन",
+    "फोन",
+    "कॉल",
+    "โทร",
+    "拨打",
+    "致电",
+    "打电话",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -583,9 +709,49 @@ fn has_cue(text: &str, start: usize) -> bool {
     }
     let from = from + text[from..start].rfind('\n').map_or(0, |p| p + 1);
     // Whole words only: "tel" in "Kortelainen" is no cue.
+    // Words of scripts written without spaces ("กรุณาโทรกลับ") have none.
+    // A cue announces the first number after it, not one past another
+    // ("call me on +56 4 1007 7368. Order 642779637723").
     CUE_MATCHER
         .find_overlapping_iter(&text[from..start])
-        .any(|m| !text[..from + m.start()].ends_with(|x: char| x.is_alphabetic()))
+        .any(|m| {
+            let at = from + m.start();
+            (text[at..].starts_with(spaceless_letter)
+                || !text[..at].ends_with(|x: char| x.is_alphabetic()))
+                && !text[from + m.end()..start]
+                    .bytes()
+                    .any(|c| c.is_ascii_digit())
+        })
+        || cue_after(text, start)
+}
+
+/// Words that announce a number right after it, in languages that put the
+/// verb last ("beni 2280 5756 numarasından ara", "089111 92005 पर फ़ोन
+/// करें", "010-1234-5678로 전화"): looked for past the number that starts at
+/// `start`, on the same line.
+const CUES_AFTER: &[&str] = &[
+    "numarasından",
+    "numaradan",
+    "पर फ़ोन",
+    "पर फोन",
+    "पर कॉल",
+    "로 전화",
+    "으로 전화",
+    "로 연락",
+    "までお電話",
+    "にお電話",
+    "に電話",
+];
+
+fn cue_after(text: &str, start: usize) -> bool {
+    let b = text.as_bytes();
+    // Past the number: digits and separators, then at most a space.
+    let mut i = start;
+    while i < b.len() && (b[i].is_ascii_digit() || b" -./()+".contains(&b[i])) && i - start < 40 {
+        i += 1;
+    }
+    let rest = text[i..].trim_start_matches(' ');
+    CUES_AFTER.iter().any(|c| rest.starts_with(c))
 }
 
 /// Appends runs of 8 to 15 bare digits that, read as E.164 without the
@@ -1023,6 +1189,47 @@ mod tests {
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn area_codes_set_off_by_a_slash() {
+        // Valid with the trunk 0, or announced by a cue.
+        assert_eq!(phones("Tel. 0771/6082888"), ["0771/6082888"]);
+        assert_eq!(phones("see 0771/6082888 later"), ["0771/6082888"]);
+        assert_eq!(phones("callback number is 919/1269."), ["919/1269"]);
+        assert_eq!(
+            phones("ruf mich bitte unter 3273 / 5734 an."),
+            ["3273 / 5734"]
+        );
+        assert_eq!(
+            phones("New extension 022 / 8269411 x3178. Contact"),
+            ["022 / 8269411 x3178"]
+        );
+        // Years, ratios, pages and paths are none.
+        assert!(phones("call 2023/2024").is_empty());
+        assert!(phones("ratio 1234/5678 ok").is_empty());
+        assert!(phones("Page 12/345678 of the file").is_empty());
+        assert!(phones("/api/0771/6082888").is_empty());
+        assert!(phones("on 12/05/2024 at").is_empty());
+    }
+
+    #[test]
+    fn cues_in_more_languages() {
+        // A Hebrew prefix letter joins the number with a hyphen.
+        assert_eq!(phones("אפשר להתקשר אליי ב-050 202 3057."), ["050 202 3057"]);
+        assert_eq!(phones("ב-0663/9852920."), ["0663/9852920"]);
+        // Thai has no spaces before the cue word.
+        assert_eq!(phones("กรุณาโทรกลับที่ 045 / 293947 ขอบคุณ"), ["045 / 293947"]);
+        // A cue after the number, where the verb comes last.
+        assert_eq!(
+            phones("beni 2280 / 5756 numarasından arayabilir misin?"),
+            ["2280 / 5756"]
+        );
+        // A cue is spent on the first number after it.
+        assert_eq!(
+            phones("sună-mă la +56 4 1007 7368. Comanda 642779637723 a fost"),
+            ["+56 4 1007 7368"]
+        );
     }
 
     #[test]
