@@ -45,7 +45,7 @@ fn is_word_char(c: char) -> bool {
 /// A combining mark: a decomposed accent, or a vowel sign, virama or tone
 /// mark of an abugida (Devanagari `्`, Thai `์`), which is part of the word
 /// it sits in (`श्रीवास्तव`, `วงศ์สวัสดิ์`).
-fn is_mark(c: char) -> bool {
+pub(crate) fn is_mark(c: char) -> bool {
     use unicode_general_category::{GeneralCategory as G, get_general_category};
     ('\u{300}'..='\u{36f}').contains(&c)
         || (!c.is_ascii()
@@ -1578,6 +1578,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 Case::Uncased => {
                     self.known(&w)
                         || surname_first_shape(text_of(text, &w))
+                        || self.titled_uncased(ws, i)
                         || (uncased_name_shape(text_of(text, &w))
                             && self.after(ws, i, i) == Support::Strong)
                 }
@@ -1610,7 +1611,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 }
                 let cased = matches!(n.case, Case::Title | Case::Upper)
                     && (n.case == w.case || w.case == Case::Title);
-                if cased || (n.case == Case::Uncased && self.known(&n)) {
+                if cased
+                    || (n.case == Case::Uncased && self.known(&n))
+                    || self.titled_uncased(ws, j + 1)
+                {
                     j += 1;
                 } else if self.particle(&n) {
                     // "da Cruz", "van de Biesenbos", "van der Noot"
@@ -1678,6 +1682,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 support = support.max(Support::Lead);
                 first += 1;
             } else if first < j
+                && self.info(w).common_only()
+                && !self.known(w)
+                && self.is(&ws[first + 1], TITLE)
+            {
+                // "Is Dr Cheung", "Ask Mrs. Chan": an ordinary word before
+                // a title, whatever came before it (a speaker label).
+                first += 1;
+            } else if first < j
                 && outside == Support::None
                 && self.info(w).common_only()
                 && !self.known(w)
@@ -1736,6 +1748,20 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             None => self.known_tail(ws, &c, out),
         }
+    }
+
+    /// "Ms حسینی", "Dr. अग्रवाल": word `k` is of a script without case and
+    /// right after a Latin title.
+    fn titled_uncased(&self, ws: &[Word], k: usize) -> bool {
+        let w = &ws[k];
+        k > 0
+            && w.case == Case::Uncased
+            && w.end - w.start <= 60
+            && self.is(&ws[k - 1], TITLE)
+            && matches!(&self.text[ws[k - 1].end..w.start], " " | ". ")
+            && text_of(self.text, w)
+                .chars()
+                .all(|c| c.is_alphabetic() || is_mark(c))
     }
 
     /// "Bună Răzvan", "Szia Réka": a rejected run whose first word is no
@@ -3382,6 +3408,19 @@ mod tests {
         // a name.
         assert!(scan_with("Bună Mark the ticket", &["mark"]).is_empty());
         assert!(scan_with("Bună ziua", &["răzvan"]).is_empty());
+    }
+
+    #[test]
+    fn titles_before_ordinary_words_and_other_scripts() {
+        // An ordinary word before a title, after a speaker label.
+        assert_eq!(
+            scan("[03:40:04] Ruwan: Is Dr Cheung still your manager?"),
+            ["Ruwan", "Cheung"]
+        );
+        // A word of a script without case after a Latin title.
+        assert_eq!(scan("Is Ms حسینی still your manager?"), ["حسینی"]);
+        assert_eq!(scan("Hello Mr. अग्रवाल ji"), ["अग्रवाल"]);
+        assert!(scan("the Dr. said").is_empty());
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! `Customer: Bo Chan`) and delimited tables (CSV, TSV, `;`, Markdown
 //! pipes) whose header row names the columns.
 
-use super::Finding;
 use super::keys::{self, KeyKind};
 use super::names::{self, Structured};
+use super::{Class, Detector, Finding};
 use super::{NameMemory, structured_phone};
 
 /// Appends names and phones found through line structure in `text`.
@@ -153,11 +153,14 @@ fn ldif_line(
     memory: &(impl NameMemory + ?Sized),
     out: &mut Vec<Finding>,
 ) -> bool {
+    if how == Structured::Sure {
+        ldif_uid(start, line, out);
+    }
     let Some(colon) = line.find(": ") else {
         return false;
     };
     let attr = &line[..colon];
-    if !["cn", "sn", "gecos"]
+    if !["cn", "sn", "gecos", "givenName", "displayName"]
         .iter()
         .any(|a| attr.eq_ignore_ascii_case(a))
     {
@@ -168,6 +171,36 @@ fn ldif_line(
     names::person_value(value, how, memory, &mut found);
     out.extend(found.into_iter().map(|f| shift(f, start + colon + 2)));
     true
+}
+
+/// A person's uid in a script without letter case (`dn: uid=丽司马,ou=…`,
+/// `uid: عمنصور`): made of the letters of the person's name, it spells the
+/// name out, so it is one. Latin uids (`uid=jsmith`) are logins and stay.
+fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
+    let value_at = if let Some(rest) = line.strip_prefix("dn: uid=") {
+        let end = rest.find(',').unwrap_or(rest.len());
+        Some((8, end))
+    } else {
+        line.strip_prefix("uid: ")
+            .map(|rest| (5, rest.trim_end_matches('\r').len()))
+    };
+    let Some((at, len)) = value_at else { return };
+    let value = &line[at..at + len];
+    let uncased = |c: char| c.is_alphabetic() && !c.is_lowercase() && !c.is_uppercase();
+    if value.is_empty()
+        || !value.chars().all(|c| uncased(c) || names::is_mark(c))
+        || !value.chars().any(uncased)
+    {
+        return;
+    }
+    out.push(Finding {
+        class: Class::Name,
+        start: start + at,
+        end: start + at + len,
+        detector: Detector::NameStructured,
+        confidence: 0.8,
+        normalized: names::normalize(value),
+    });
 }
 
 /// Speakers named by a transcript's markup: WebVTT voice spans (`<v Ann
@@ -1636,6 +1669,12 @@ mod tests {
             ["BIKASH LIMBU", "Limbu"]
         );
         assert!(found("dn: cn=ops,dc=x\nobjectClass: groupOfNames\ncn: Platform Ops\n").is_empty());
+        // A uid spelt in the letters of the name is the name; a login is not.
+        assert_eq!(
+            found("dn: uid=丽司马,ou=people\nobjectClass: inetOrgPerson\ngivenName: 丽娟\n"),
+            ["丽司马", "丽娟"]
+        );
+        assert!(found("dn: uid=lchen,ou=people\nobjectClass: inetOrgPerson\n").is_empty());
         // WebVTT voices and `ROLE (Name):` labels.
         assert_eq!(
             found("00:00.380 --> 00:05.177\n<v Dahiru, Nasiru>Hi.\n<v.loud Đỗ Thảo Vy>Yes."),
