@@ -12,6 +12,8 @@
 
 use super::names::{HAN_SURNAMES, HANGUL_SURNAMES, normalize};
 use super::{Class, Detector, Finding};
+use aho_corasick::AhoCorasick;
+use std::sync::LazyLock;
 
 /// Traditional forms of frequent Chinese surnames (Taiwan, Hong Kong) and
 /// a few frequent ones beyond `HAN_SURNAMES`.
@@ -393,6 +395,63 @@ const LATIN_GREETINGS: [&str; 10] = [
     "Cheers, ",
 ];
 
+/// Which list a cue word comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cue {
+    ZhBefore,
+    ZhHonorific,
+    JaAfter,
+    JaBefore,
+    /// `より` closing a Japanese letter.
+    Yori,
+    LatinGreeting,
+}
+
+/// Every cue word of every list, found in one pass over a text.
+static CUES: LazyLock<(AhoCorasick, Vec<(Cue, &'static str)>)> = LazyLock::new(|| {
+    let lists: [(Cue, &[&'static str]); 6] = [
+        (Cue::ZhBefore, &ZH_BEFORE),
+        (Cue::ZhHonorific, &ZH_HONORIFIC),
+        (Cue::JaAfter, &JA_AFTER),
+        (Cue::JaBefore, &JA_BEFORE),
+        (Cue::Yori, &["より"]),
+        (Cue::LatinGreeting, &LATIN_GREETINGS),
+    ];
+    let cues: Vec<(Cue, &'static str)> = lists
+        .iter()
+        .flat_map(|&(kind, words)| words.iter().map(move |&w| (kind, w)))
+        .collect();
+    let matcher = AhoCorasick::new(cues.iter().map(|&(_, w)| w)).expect("cue words");
+    (matcher, cues)
+});
+
+/// Where each cue word occurs in a text: every occurrence of every word,
+/// overlapping ones included, by start.
+struct Hits(Vec<(Cue, usize, &'static str)>);
+
+impl Hits {
+    fn find(text: &str) -> Hits {
+        let (matcher, cues) = &*CUES;
+        let mut hits: Vec<(Cue, usize, &'static str)> = matcher
+            .find_overlapping_iter(text)
+            .map(|m| {
+                let (kind, word) = cues[m.pattern().as_usize()];
+                (kind, m.start(), word)
+            })
+            .collect();
+        hits.sort_by_key(|&(_, at, _)| at);
+        Hits(hits)
+    }
+
+    /// The occurrences of the words of one list: (start, word).
+    fn of(&self, kind: Cue) -> impl Iterator<Item = (usize, &'static str)> + '_ {
+        self.0
+            .iter()
+            .filter(move |h| h.0 == kind)
+            .map(|&(_, at, w)| (at, w))
+    }
+}
+
 /// Appends the names cued in `text`.
 pub fn cued(text: &str, out: &mut Vec<Finding>) {
     // Han, kana and Hangul are three bytes in UTF-8, led by 0xE3..=0xED
@@ -403,11 +462,12 @@ pub fn cued(text: &str, out: &mut Vec<Finding>) {
     {
         return;
     }
+    let hits = Hits::find(text);
     let mut found: Vec<(usize, usize)> = Vec::new();
-    chinese(text, &mut found);
-    japanese(text, &mut found);
+    chinese(text, &hits, &mut found);
+    japanese(text, &hits, &mut found);
     korean(text, &mut found);
-    latin_greeting(text, &mut found);
+    latin_greeting(text, &hits, &mut found);
     found.sort_unstable();
     found.dedup();
     for (start, end) in found {
@@ -476,51 +536,47 @@ fn zh_name_at(text: &str, at: usize) -> Option<usize> {
     None
 }
 
-fn chinese(text: &str, found: &mut Vec<(usize, usize)>) {
-    for cue in ZH_BEFORE {
-        for (at, _) in text.match_indices(cue) {
-            let mut p = at + cue.len();
-            // "我是客服李娜": a role after the introduction.
-            for _ in 0..2 {
-                p += text[p..].len() - text[p..].trim_start_matches([':', '：', ' ', '　']).len();
-                match ZH_BEFORE.iter().find(|c| text[p..].starts_with(*c)) {
-                    Some(c) if char_len(c) >= 2 => p += c.len(),
-                    _ => break,
-                }
+fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
+    for (at, cue) in hits.of(Cue::ZhBefore) {
+        let mut p = at + cue.len();
+        // "我是客服李娜": a role after the introduction.
+        for _ in 0..2 {
+            p += text[p..].len() - text[p..].trim_start_matches([':', '：', ' ', '　']).len();
+            match ZH_BEFORE.iter().find(|c| text[p..].starts_with(*c)) {
+                Some(c) if char_len(c) >= 2 => p += c.len(),
+                _ => break,
             }
-            if let Some(end) = zh_name_at(text, p) {
-                found.push((p, end));
-            }
+        }
+        if let Some(end) = zh_name_at(text, p) {
+            found.push((p, end));
         }
     }
     // "感谢王伟先生": the name before an honorific, after a cue or
     // standing alone.
-    for h in ZH_HONORIFIC {
-        for (at, _) in text.match_indices(h) {
-            let before = &text[..at];
-            let run: Vec<(usize, char)> = before
-                .char_indices()
-                .rev()
-                .take_while(|&(_, c)| is_han(c))
-                .take(6)
-                .collect();
-            for n in [3usize, 2] {
-                if run.len() < n {
-                    continue;
-                }
-                let start = run[n - 1].0;
-                let head = &before[..start];
-                let alone = run.len() == n
-                    || (run.len() > n
-                        && ZH_BEFORE
-                            .iter()
-                            .any(|c| char_len(c) >= 2 && head.ends_with(c)));
-                let c0 = run[n - 1].1;
-                let compound = HAN_COMPOUND.iter().any(|c| before[start..].starts_with(c));
-                if alone && (zh_surname(c0) || compound) {
-                    found.push((start, at));
-                    break;
-                }
+    for (at, _) in hits.of(Cue::ZhHonorific) {
+        let before = &text[..at];
+        let run: Vec<(usize, char)> = before
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| is_han(c))
+            .take(6)
+            .collect();
+        for n in [3usize, 2] {
+            if run.len() < n {
+                continue;
+            }
+            let start = run[n - 1].0;
+            let head = &before[..start];
+            let alone = run.len() == n
+                || (run.len() > n
+                    && ZH_BEFORE
+                        .iter()
+                        .any(|c| char_len(c) >= 2 && head.ends_with(c)));
+            let c0 = run[n - 1].1;
+            let compound = HAN_COMPOUND.iter().any(|c| before[start..].starts_with(c));
+            if alone && (zh_surname(c0) || compound) {
+                found.push((start, at));
+                break;
             }
         }
     }
@@ -585,71 +641,67 @@ fn ja_name_before(text: &str, end: usize) -> Option<usize> {
     Some(start)
 }
 
-fn japanese(text: &str, found: &mut Vec<(usize, usize)>) {
+fn japanese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
     // Without kana the text is Chinese but for `様`, which Chinese does not
     // write (it writes `样`); "这位先生" is no name.
     let kana = text.chars().any(|c| ('\u{3041}'..='\u{30ff}').contains(&c));
-    for cue in JA_AFTER {
+    for (at, cue) in hits.of(Cue::JaAfter) {
         if !kana && cue != "様" {
             continue;
         }
-        for (at, _) in text.match_indices(cue) {
-            // "お客様", "皆さん": a kana prefix makes a word, not a name.
-            if let Some(start) = ja_name_before(text, at) {
-                if text[..start].ends_with(['お', 'ご']) {
-                    continue;
-                }
-                let self_intro = cue.starts_with('と');
-                if self_intro && !introduced(text, start) {
-                    continue;
-                }
-                found.push((start, at));
+        // "お客様", "皆さん": a kana prefix makes a word, not a name.
+        if let Some(start) = ja_name_before(text, at) {
+            if text[..start].ends_with(['お', 'ご']) {
+                continue;
             }
+            let self_intro = cue.starts_with('と');
+            if self_intro && !introduced(text, start) {
+                continue;
+            }
+            found.push((start, at));
         }
     }
     // "担当の佐藤です", "私は山田と申します".
     // The cues before a name are Japanese words (`担当`, `宛先`), whatever
     // the rest of the text.
-    for cue in JA_BEFORE {
-        for (at, _) in text.match_indices(cue) {
-            let p = at + cue.len();
-            let p = p + text[p..].len() - text[p..].trim_start_matches([' ', '\u{3000}']).len();
-            let kanji: Vec<(usize, char)> = text[p..]
-                .char_indices()
-                .take_while(|&(_, c)| is_han(c))
-                .take(5)
-                .collect();
-            let mut end = p + kanji.iter().map(|(_, c)| c.len_utf8()).sum::<usize>();
-            // "担当：山田 太郎".
-            if let Some(r) = text[end..].strip_prefix([' ', '\u{3000}']) {
-                let given: usize = r
-                    .chars()
-                    .take_while(|&c| is_han(c))
-                    .take(4)
-                    .map(char::len_utf8)
-                    .sum();
-                if given > 0 && !r[given..].chars().next().is_some_and(is_han) {
-                    end += text[end..].len() - r.len() + given;
-                }
+    for (at, cue) in hits.of(Cue::JaBefore) {
+        let p = at + cue.len();
+        let p = p + text[p..].len() - text[p..].trim_start_matches([' ', '\u{3000}']).len();
+        let kanji: Vec<(usize, char)> = text[p..]
+            .char_indices()
+            .take_while(|&(_, c)| is_han(c))
+            .take(5)
+            .collect();
+        let mut end = p + kanji.iter().map(|(_, c)| c.len_utf8()).sum::<usize>();
+        // "担当：山田 太郎".
+        if let Some(r) = text[end..].strip_prefix([' ', '\u{3000}']) {
+            let given: usize = r
+                .chars()
+                .take_while(|&c| is_han(c))
+                .take(4)
+                .map(char::len_utf8)
+                .sum();
+            if given > 0 && !r[given..].chars().next().is_some_and(is_han) {
+                end += text[end..].len() - r.len() + given;
             }
-            let after = &text[end..];
-            let closes = after.starts_with("です")
-                || after.starts_with("と申")
-                || after.starts_with("と言")
-                || after.starts_with("でございます")
-                || (cue.ends_with([':', '：'])
-                    && !after.chars().next().is_some_and(|c| c.is_alphanumeric()));
-            if (2..=4).contains(&kanji.len())
-                && closes
-                && ja_name_before(text, end).is_some_and(|s| s == p)
-                && !(cue == "私は" && after.starts_with("です"))
-            {
-                found.push((p, end));
-            }
+        }
+        let after = &text[end..];
+        let closes = after.starts_with("です")
+            || after.starts_with("と申")
+            || after.starts_with("と言")
+            || after.starts_with("でございます")
+            || (cue.ends_with([':', '：'])
+                && !after.chars().next().is_some_and(|c| c.is_alphanumeric()));
+        if (2..=4).contains(&kanji.len())
+            && closes
+            && ja_name_before(text, end).is_some_and(|s| s == p)
+            && !(cue == "私は" && after.starts_with("です"))
+        {
+            found.push((p, end));
         }
     }
     // "山田より" ending a letter.
-    for (at, _) in text.match_indices("より") {
+    for (at, _) in hits.of(Cue::Yori) {
         let tail = text[at + "より".len()..].trim_start_matches([' ', '\u{3000}', '。', '\r']);
         if (tail.is_empty() || tail.starts_with('\n'))
             && let Some(start) = ja_name_before(text, at)
@@ -781,34 +833,32 @@ fn korean(text: &str, found: &mut Vec<(usize, usize)>) {
 
 /// "Hi 恵子,", "Dear 김민준:": a Latin greeting before a name in another
 /// script.
-fn latin_greeting(text: &str, found: &mut Vec<(usize, usize)>) {
-    for g in LATIN_GREETINGS {
-        for (at, _) in text.match_indices(g) {
-            if text[..at]
-                .chars()
-                .next_back()
-                .is_some_and(char::is_alphanumeric)
-            {
-                continue;
-            }
-            let p = at + g.len();
-            let script = |c: char| is_han(c) || is_hangul(c) || is_katakana(c);
-            let n: Vec<char> = text[p..]
-                .chars()
-                .take_while(|&c| script(c))
-                .take(9)
-                .collect();
-            if !(2..=8).contains(&n.len()) {
-                continue;
-            }
-            let end = p + n.iter().map(|c| c.len_utf8()).sum::<usize>();
-            let next = text[end..].chars().next();
-            if next.is_none_or(|c| matches!(c, ',' | '!' | '.' | ':' | '，' | '、' | '\n' | ' '))
-                && !JA_NOT_NAMES.contains(&&text[p..end])
-                && !KO_NOT_NAMES.contains(&&text[p..end])
-            {
-                found.push((p, end));
-            }
+fn latin_greeting(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
+    for (at, g) in hits.of(Cue::LatinGreeting) {
+        if text[..at]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        let p = at + g.len();
+        let script = |c: char| is_han(c) || is_hangul(c) || is_katakana(c);
+        let n: Vec<char> = text[p..]
+            .chars()
+            .take_while(|&c| script(c))
+            .take(9)
+            .collect();
+        if !(2..=8).contains(&n.len()) {
+            continue;
+        }
+        let end = p + n.iter().map(|c| c.len_utf8()).sum::<usize>();
+        let next = text[end..].chars().next();
+        if next.is_none_or(|c| matches!(c, ',' | '!' | '.' | ':' | '，' | '、' | '\n' | ' '))
+            && !JA_NOT_NAMES.contains(&&text[p..end])
+            && !KO_NOT_NAMES.contains(&&text[p..end])
+        {
+            found.push((p, end));
         }
     }
 }
