@@ -470,6 +470,24 @@ pub(crate) const TITLES: &[&str] = &[
     "sra",
     "dott",
     "ing",
+    // Portuguese, Italian.
+    "senhor",
+    "senhora",
+    "signor",
+    "signora",
+    // Indonesian and Malay.
+    "pak",
+    "bapak",
+    "bu",
+    "ibu",
+    "encik",
+    "puan",
+    // Vietnamese, Thai, Indian. (Not Turkish `Sayın`: also a given name.)
+    "ông",
+    "bà",
+    "khun",
+    "shri",
+    "smt",
 ];
 
 const GREETINGS: &[&str] = &[
@@ -537,6 +555,97 @@ const GREETINGS: &[&str] = &[
 ];
 
 /// Words right before a name that make it likely ("spoke with X").
+/// Given names that are also well-known places (cities, states,
+/// countries): a name alone only where nothing says it is the place.
+const PLACE_NAMES: &[&str] = &[
+    "adelaide",
+    "alexandria",
+    "asia",
+    "augusta",
+    "austin",
+    "brooklyn",
+    "camden",
+    "charlotte",
+    "chelsea",
+    "cheyenne",
+    "chester",
+    "cleveland",
+    "dakota",
+    "dallas",
+    "darwin",
+    "denver",
+    "florence",
+    "georgia",
+    "hamilton",
+    "houston",
+    "india",
+    "jackson",
+    "jordan",
+    "kenya",
+    "kingston",
+    "lima",
+    "lincoln",
+    "lorraine",
+    "madison",
+    "marion",
+    "milan",
+    "montana",
+    "nelson",
+    "paris",
+    "perth",
+    "phoenix",
+    "preston",
+    "raleigh",
+    "regina",
+    "salvador",
+    "santiago",
+    "savannah",
+    "siena",
+    "sofia",
+    "sydney",
+    "valencia",
+    "verona",
+    "victoria",
+    "virginia",
+    "wellington",
+];
+
+static PLACE_NAME_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| PLACE_NAMES.iter().copied().collect());
+
+/// Words before a place ("moves to Paris", "from Sydney", "in Georgia").
+const PLACE_PREPOSITIONS: &[&str] = &[
+    "to", "from", "in", "at", "near", "via", "into", "across", "around", "outside",
+];
+
+/// Blocked words that are no places (months, weekdays, teams): a list with
+/// one of them is no list of places.
+const ORDINARY_BLOCKED: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "team",
+    "support",
+    "sales",
+    "admin",
+];
+
 const LEADS: &[&str] = &[
     "with",
     "by",
@@ -1938,6 +2047,57 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         false
     }
 
+    /// Is word `k` a given name that is also a well-known place (Paris,
+    /// Sydney, Georgia) used as the place: after a word that takes places
+    /// ("switches to Paris time", "from Paris to Georgia"), or in a list
+    /// beside another place ("Sydney, Adelaide and Victoria")?
+    fn used_as_place(&self, ws: &[Word], k: usize) -> bool {
+        let text = self.text;
+        let w = ws[k];
+        if !with_fold(text_of(text, &w), |f| PLACE_NAME_SET.contains(f)) {
+            return false;
+        }
+        let place = |j: usize| {
+            let n = &ws[j];
+            n.case == Case::Title
+                && with_fold(text_of(text, n), |f| {
+                    PLACE_NAME_SET.contains(f)
+                        || (word_info(f).blocked && !ORDINARY_BLOCKED.contains(&f))
+                })
+        };
+        if k > 0 && spaced(text, ws[k - 1].end, w.start) {
+            let p = &ws[k - 1];
+            if p.case == Case::Lower
+                && with_fold(text_of(text, p), |f| PLACE_PREPOSITIONS.contains(&f))
+            {
+                return true;
+            }
+        }
+        // A list: "A, B and C" with another place in it. The item next to
+        // word `a` on the side of `b`, across a comma or an "and".
+        let conj = |j: usize| with_fold(text_of(text, &ws[j]), |f| matches!(f, "and" | "or"));
+        let gap = |a: usize, b: usize| {
+            let (lo, hi) = (a.min(b), a.max(b));
+            text[ws[lo].end..ws[hi].start].trim()
+        };
+        let next_item = |a: usize, forward: bool| -> Option<usize> {
+            let step = |j: usize| {
+                if forward {
+                    Some(j + 1).filter(|&j| j < ws.len())
+                } else {
+                    j.checked_sub(1)
+                }
+            };
+            let b = step(a)?;
+            if conj(b) && matches!(gap(a, b), "" | ",") {
+                let c = step(b)?;
+                return gap(b, c).is_empty().then_some(c);
+            }
+            matches!(gap(a, b), "," | "&").then_some(b)
+        };
+        next_item(k, false).is_some_and(place) || next_item(k, true).is_some_and(place)
+    }
+
     /// Is a lone capitalized ordinary word (Carol, Mark, Amber) used as a
     /// person's name here? Only with positive evidence: a verb after it
     /// ("if Carol is around", "Maria said") or the end of a clause
@@ -2388,6 +2548,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return None;
             }
         }
+        // "switches to Paris time", "Sydney, Adelaide and Victoria": a
+        // place, even where the session knows a person of that name,
+        // unless a strong cue (a greeting, a title) says otherwise.
+        if n == 1 && support < Support::Strong && self.used_as_place(ws, idx[0]) {
+            return None;
+        }
         // Session recall: every word known.
         if known.iter().all(|k| *k) {
             if n > 1 || support >= Support::Lead {
@@ -2431,6 +2597,17 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 }
                 _ => None,
             };
+        }
+        // "Paris Gare de Lyon", "Georgia Tech": a place's name with another
+        // place or an ordinary word in it.
+        if support < Support::Strong
+            && !known[0]
+            && with_fold(text_of(self.text, &ws[idx[0]]), |w| {
+                PLACE_NAME_SET.contains(w)
+            })
+            && infos[1..].iter().any(|i| i.blocked || i.common_only())
+        {
+            return None;
         }
         let all_common = infos.iter().zip(&known).all(|(i, k)| i.common_only() && !k);
         let blocked = infos
@@ -2879,7 +3056,16 @@ fn push_name(
         Structured::Maybe => {
             // Dictionary support: a given name first, or a known name word;
             // never a company ("Dell Technologies", "Porsche AG").
-            let first = info(name, &ws[0]);
+            // "Rees, Angharad": the given name comes after the comma.
+            let last_first = ws.len() >= 2 && name[ws[0].end..ws[1].start].contains(',');
+            let first = info(
+                name,
+                if last_first {
+                    &ws[ws.len() - 1]
+                } else {
+                    &ws[0]
+                },
+            );
             let last = &ws[ws.len() - 1];
             let org = info(name, last).blocked
                 || holiday(name, &ws)
@@ -2891,6 +3077,8 @@ fn push_name(
                 .any(|w| with_fold(text_of(name, w), |f| memory.knows_name_word(f)))
                 || (initials_then_surname(name, &ws) && !info(name, last).common_only())
                 || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
+                // A surname, a comma and a name word ("Rees, Angharad").
+                || (last_first && info(name, &ws[0]).surname_like() && !first.common_only())
                 || (ws.len() == 1 && surname_first_shape(name.trim())))
         }
     };
@@ -3421,6 +3609,31 @@ mod tests {
         assert_eq!(scan("Is Ms حسینی still your manager?"), ["حسینی"]);
         assert_eq!(scan("Hello Mr. अग्रवाल ji"), ["अग्रवाल"]);
         assert!(scan("the Dr. said").is_empty());
+        // Given names that are places, used as the places.
+        assert!(scan("The Georgia warehouse switches to Paris time for the EU launch.").is_empty());
+        assert!(scan("Our team offsite moves from Paris to Georgia in late May.").is_empty());
+        assert!(scan("Trains from Paris Gare de Lyon to Geneva run every two hours.").is_empty());
+        assert_eq!(
+            scan_with(
+                "Sydney, Adelaide and Victoria share one queue.",
+                &["sydney", "victoria"]
+            ),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            scan_with("Please ask Sydney about it.", &["sydney"]),
+            ["Sydney"]
+        );
+        assert_eq!(
+            scan("Hi Sofia, the order from Georgia Brown shipped."),
+            ["Sofia", "Georgia Brown"]
+        );
+        // Titles of other languages.
+        assert_eq!(
+            scan("Pak Budi Santoso sudah konfirmasi. Terima kasih Bu Siti Rahayu."),
+            ["Budi Santoso", "Siti Rahayu"]
+        );
+        assert_eq!(scan("Cảm ơn ông Nguyễn Văn Hùng."), ["Nguyễn Văn Hùng"]);
     }
 
     #[test]

@@ -804,6 +804,17 @@ fn key_values(
                 };
                 (vs, e, how)
             }
+            // `contact=Rees, Angharad` (INI): the one pair on its line
+            // takes the rest of the line.
+            _ if whole_line && !line[vs..].contains('=') => {
+                let e = line.trim_end_matches(['\r', ' ', ',', ';']).len().max(vs);
+                let how = if kind == KeyKind::MaybePerson && !contact_nearby(text, start) {
+                    Structured::Maybe
+                } else {
+                    Structured::Sure
+                };
+                (vs, e, how)
+            }
             _ => {
                 let len = line[vs..]
                     .find([' ', '\t', ',', '&', '\r', ';', '|'])
@@ -811,9 +822,74 @@ fn key_values(
                 (vs, vs + len, Structured::Maybe)
             }
         };
+        // A URL's query (`?name=Anahera%20Horomona&tel=…`): the value is
+        // judged decoded; its finding covers the encoded text.
+        let query = k > 0 && matches!(b[k - 1], b'?' | b'&');
+        if kind != KeyKind::Phone
+            && let Some(decoded) = url_decoded(&line[s..e], query)
+        {
+            // The other parameters are the record: an address or a number
+            // among them makes the name a person's for sure.
+            let how = if query && query_has_contact(line, k) {
+                Structured::Sure
+            } else {
+                how
+            };
+            let mut found = Vec::new();
+            names::person_value(&decoded, how, memory, &mut found);
+            if let [f] = found.as_slice()
+                && f.start == 0
+                && f.end == decoded.len()
+            {
+                out.push(Finding {
+                    start: start + s,
+                    end: start + e,
+                    ..f.clone()
+                });
+            }
+            i = e.max(i);
+            continue;
+        }
         value_under(kind, &line[s..e], start + s, how, memory, out);
         i = e.max(i);
     }
+}
+
+/// Does the URL query around the parameter at `at` have an email or phone
+/// parameter (`?name=…&tel=…`)?
+fn query_has_contact(line: &str, at: usize) -> bool {
+    let from = line[..at].rfind('?').unwrap_or(0);
+    let to = line[at..]
+        .find(char::is_whitespace)
+        .map_or(line.len(), |p| at + p);
+    line[from..to]
+        .split(['?', '&'])
+        .filter_map(|pair| pair.split_once('='))
+        .any(|(key, _)| {
+            matches!(
+                keys::classify(&keys::fold(key)),
+                KeyKind::Email | KeyKind::Phone
+            )
+        })
+}
+
+/// A value written as URLs write it (`%20`, or `+` for a space in a
+/// query), decoded; `None` when it is written plainly or does not decode
+/// to UTF-8.
+fn url_decoded(value: &str, query: bool) -> Option<String> {
+    let plus = query && value.contains('+');
+    if !plus && !value.contains('%') {
+        return None;
+    }
+    let spaced = if plus {
+        value.replace('+', " ")
+    } else {
+        value.to_owned()
+    };
+    let decoded = percent_encoding::percent_decode_str(&spaced)
+        .decode_utf8()
+        .ok()?;
+    (decoded != value).then(|| decoded.into_owned())
 }
 
 /// Does the record around the line at `line_start` (the lines up to a
@@ -1627,6 +1703,21 @@ mod tests {
         assert!(found("[service]\nname = Cortex\n\n[owner]\nemail = a@b.co\n").is_empty());
         // Comparisons and compound assignments are code.
         assert!(found("if name == \"Ann Lee\" {}\nowner += \"Bo Chan\"").is_empty());
+        // An INI pair without spaces takes the rest of its line.
+        assert_eq!(
+            found("[general]\ncontact=Rees, Angharad\n"),
+            ["Rees, Angharad"]
+        );
+        assert!(found("user=jsmith status=200 name=Cortex").is_empty());
+        // A URL's query is read decoded; the finding covers the encoded text.
+        assert_eq!(
+            found(
+                "GET /lookup?name=Anahera%20Horomona&tel=1 and /find?id=3&name=Anahera+Horomona&email=x"
+            ),
+            ["Anahera%20Horomona", "Anahera+Horomona"]
+        );
+        assert!(found("GET /lookup?name=Q3%20report&tel=1").is_empty());
+        assert!(found("GET /tags?name=Anahera%20Horomona").is_empty());
         // `;` ends a bare value.
         assert_eq!(
             found("vars: phone=+442079460958;slot=10:30"),
