@@ -555,6 +555,28 @@ const GREETINGS: &[&str] = &[
 ];
 
 /// Words right before a name that make it likely ("spoke with X").
+/// Words after a name that make it the subject ("the Ann I met", no: "the
+/// Lee said"): a name after a determiner followed by one of these is still
+/// read as a name.
+fn is_verb_after_name(folded: &str) -> bool {
+    matches!(
+        folded,
+        "is" | "was"
+            | "said"
+            | "says"
+            | "asked"
+            | "wrote"
+            | "replied"
+            | "and"
+            | "or"
+            | "from"
+            | "at"
+            | "who"
+            | "whom"
+            | "whose"
+    )
+}
+
 /// Given names that are also well-known places (cities, states,
 /// countries): a name alone only where nothing says it is the place.
 const PLACE_NAMES: &[&str] = &[
@@ -2047,6 +2069,37 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         false
     }
 
+    /// Are words `first..=last` a name used as a noun's modifier after a
+    /// determiner ("the Lincoln project", "at the Sofia expo", "our Chiang
+    /// Mai office"), so a place's, a product's or a project's, not a
+    /// person's? A family is a person's ("the Garcia family").
+    fn attributive(&self, ws: &[Word], first: usize, last: usize) -> bool {
+        const DETERMINERS: &[&str] = &["the", "this", "that", "our", "your", "their", "its"];
+        const PEOPLE: &[&str] = &[
+            "family",
+            "household",
+            "twins",
+            "brothers",
+            "sisters",
+            "kids",
+            "children",
+            "couple",
+        ];
+        let text = self.text;
+        if first == 0 || last + 1 >= ws.len() {
+            return false;
+        }
+        let (p, n) = (&ws[first - 1], &ws[last + 1]);
+        p.case == Case::Lower
+            && n.case == Case::Lower
+            && spaced(text, p.end, ws[first].start)
+            && spaced(text, ws[last].end, n.start)
+            && with_fold(text_of(text, p), |f| DETERMINERS.contains(&f))
+            && with_fold(text_of(text, n), |f| {
+                !PEOPLE.contains(&f) && !is_verb_after_name(f)
+            })
+    }
+
     /// Is word `k` a given name that is also a well-known place (Paris,
     /// Sydney, Georgia) used as the place: after a word that takes places
     /// ("switches to Paris time", "from Paris to Georgia"), or in a list
@@ -2552,6 +2605,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // place, even where the session knows a person of that name,
         // unless a strong cue (a greeting, a title) says otherwise.
         if n == 1 && support < Support::Strong && self.used_as_place(ws, idx[0]) {
+            return None;
+        }
+        if support < Support::Strong && self.attributive(ws, idx[0], idx[n - 1]) {
             return None;
         }
         // Session recall: every word known.
@@ -3628,6 +3684,10 @@ mod tests {
             scan("Hi Sofia, the order from Georgia Brown shipped."),
             ["Sofia", "Georgia Brown"]
         );
+        // A name as a modifier after a determiner.
+        assert!(scan_with("Do not bill the Lincoln project.", &["lincoln"]).is_empty());
+        assert!(scan("Met Megan at the Sofia expo, then the Santiago run.") == ["Megan"]);
+        assert_eq!(scan_with("Dinner with the Garcia family.", &["garcia"]), ["Garcia"]);
         // Titles of other languages.
         assert_eq!(
             scan("Pak Budi Santoso sudah konfirmasi. Terima kasih Bu Siti Rahayu."),
