@@ -209,6 +209,9 @@ const PERSON: &[&str] = &[
     "apologies",
     "regrets",
     "absentees",
+    // Meeting minutes: `**Present:** …`, `Absent: …`.
+    "present",
+    "absent",
     "mentor",
     "mentee",
     "instructor",

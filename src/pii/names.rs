@@ -3687,7 +3687,10 @@ mod tests {
         // A name as a modifier after a determiner.
         assert!(scan_with("Do not bill the Lincoln project.", &["lincoln"]).is_empty());
         assert!(scan("Met Megan at the Sofia expo, then the Santiago run.") == ["Megan"]);
-        assert_eq!(scan_with("Dinner with the Garcia family.", &["garcia"]), ["Garcia"]);
+        assert_eq!(
+            scan_with("Dinner with the Garcia family.", &["garcia"]),
+            ["Garcia"]
+        );
         // Titles of other languages.
         assert_eq!(
             scan("Pak Budi Santoso sudah konfirmasi. Terima kasih Bu Siti Rahayu."),

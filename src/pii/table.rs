@@ -18,6 +18,11 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if text.contains("</") && text.contains(['@', ':']) {
         html_cards(text, memory, out);
     }
+    if memchr::memmem::find(text.as_bytes(), b"INSERT").is_some()
+        || memchr::memmem::find(text.as_bytes(), b"insert").is_some()
+    {
+        sql_inserts(text, memory, out);
+    }
     let ldif = ldif_people(text);
     let mut offset = 0;
     for line in text.split('\n') {
@@ -1175,6 +1180,142 @@ fn tables(
     found
 }
 
+/// SQL `INSERT INTO t (col, …) VALUES (…), (…);` statements: each value
+/// is read under its column's name, as a JSON value under its key (quoted
+/// strings under person columns, strings and bare numbers under phone
+/// columns).
+fn sql_inserts(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = find_ignore_case(&text[from..], "insert into") {
+        let at = from + at;
+        from = at + "insert into".len();
+        // The column list: the first `(` before `VALUES`.
+        let Some(open) = text[from..].find('(').map(|p| from + p) else {
+            return;
+        };
+        if text[from..open].contains(['\n', ';']) && text[from..open].trim().contains(' ') {
+            continue;
+        }
+        let Some(close) = text[open..].find(')').map(|p| open + p) else {
+            return;
+        };
+        let kinds: Vec<KeyKind> = text[open + 1..close]
+            .split(',')
+            .map(|c| {
+                let c = c.trim().trim_matches(['`', '"', '[', ']', '\'']);
+                keys::classify(&keys::fold(c))
+            })
+            .collect();
+        let rest = text[close + 1..].trim_start();
+        let values_at = text.len() - rest.len();
+        if !rest
+            .get(..6)
+            .is_some_and(|v| v.eq_ignore_ascii_case("values"))
+        {
+            continue;
+        }
+        // A row is a person's when the table has an address or a number
+        // column, or is named for people (`customers`, `contacts`).
+        let table = text[from..open]
+            .trim()
+            .rsplit('.')
+            .next()
+            .unwrap_or("")
+            .trim_matches(['`', '"', '[', ']']);
+        let contact = kinds
+            .iter()
+            .any(|k| matches!(k, KeyKind::Email | KeyKind::Phone))
+            || matches!(
+                keys::classify(&keys::fold(table)),
+                KeyKind::Person | KeyKind::MaybePerson
+            );
+        let mut i = values_at + 6;
+        // Rows: `(v, v, …)` separated by commas, up to `;` or anything else.
+        loop {
+            while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b',') {
+                i += 1;
+            }
+            if b.get(i) != Some(&b'(') {
+                break;
+            }
+            i += 1;
+            let mut col = 0;
+            loop {
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                let (vs, ve, quoted) = match b.get(i) {
+                    None => return,
+                    Some(b'\'') => {
+                        // A string: `''` and `\'` are quotes inside it.
+                        let vs = i + 1;
+                        let mut j = vs;
+                        loop {
+                            match b.get(j) {
+                                None => return,
+                                Some(b'\\') => j += 2,
+                                Some(b'\'') if b.get(j + 1) == Some(&b'\'') => j += 2,
+                                Some(b'\'') => break,
+                                Some(_) => j += 1,
+                            }
+                        }
+                        i = j + 1;
+                        (vs, j, true)
+                    }
+                    Some(_) => {
+                        let vs = i;
+                        while i < b.len() && !matches!(b[i], b',' | b')') {
+                            i += 1;
+                        }
+                        (vs, text[..i].trim_end().len(), false)
+                    }
+                };
+                if let Some(&kind) = kinds.get(col)
+                    && vs < ve
+                    && text.is_char_boundary(vs)
+                    && text.is_char_boundary(ve)
+                {
+                    let value = &text[vs..ve];
+                    match kind {
+                        KeyKind::Person if quoted => {
+                            value_under(kind, value, vs, Structured::Sure, memory, out)
+                        }
+                        KeyKind::MaybePerson if quoted && contact => {
+                            value_under(kind, value, vs, Structured::Sure, memory, out)
+                        }
+                        KeyKind::Phone => {
+                            value_under(kind, value, vs, Structured::Sure, memory, out)
+                        }
+                        _ => {}
+                    }
+                }
+                col += 1;
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                match b.get(i) {
+                    Some(b',') => i += 1,
+                    Some(b')') => {
+                        i += 1;
+                        break;
+                    }
+                    _ => return,
+                }
+            }
+        }
+        from = i.max(from);
+    }
+}
+
+/// The byte offset of `needle` (ASCII) in `hay`, ignoring ASCII case.
+fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
+    let n = needle.len();
+    hay.as_bytes()
+        .windows(n)
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
 /// Splits `line[from..]` on `sep` into trimmed cell spans (relative to
 /// the line).
 fn split_cells(line: &str, from: usize, sep: &str) -> Vec<(usize, usize)> {
@@ -1722,6 +1863,24 @@ mod tests {
         assert_eq!(
             found("vars: phone=+442079460958;slot=10:30"),
             ["+442079460958"]
+        );
+    }
+
+    #[test]
+    fn sql_insert_rows() {
+        let dump = "INSERT INTO `contacts` (`uuid`, `full_name`, `email`, `msisdn`, `note`) VALUES\n  \
+            ('22-3e', 'LIU CINDY', 'c@qq.com', 862102862801, NULL),\n  \
+            ('b8-01', 'Lotte de Boer', 'l@x.be', 31626282147, 'It''s Sofia, Kingston and Douglas.');";
+        assert_eq!(
+            found(dump),
+            ["LIU CINDY", "862102862801", "Lotte de Boer", "31626282147"]
+        );
+        let split = "insert into customers (id, first_name, last_name, phone) values (5, 'Davide', 'Rossi', '+39 347 123 4567');";
+        assert_eq!(found(split), ["Davide", "Rossi", "+39 347 123 4567"]);
+        // A table about things: nothing.
+        assert_eq!(
+            found("INSERT INTO products (sku, name) VALUES ('A-1', 'Grant Park Bench');"),
+            Vec::<&str>::new()
         );
     }
 
