@@ -400,6 +400,9 @@ pub struct Redactor<'a> {
     /// Structured person findings from the learn pass, by string buffer
     /// (addresses and lengths, which no input chooses: an unkeyed hash).
     structured: rustc_hash::FxHashMap<(usize, usize), Vec<Finding>>,
+    /// Strings (by buffer) in a column of objects whose values agree on
+    /// being names (see [`Redactor::agree_columns`]).
+    agreed: rustc_hash::FxHashSet<(usize, usize)>,
     /// The key infos of the objects being visited, innermost last (one
     /// buffer for the whole walk instead of a vector per object).
     key_infos: Vec<keys::KeyInfo>,
@@ -422,6 +425,7 @@ impl<'a> Redactor<'a> {
             embedded: Vec::new(),
             next_embedded: 0,
             structured: rustc_hash::FxHashMap::default(),
+            agreed: rustc_hash::FxHashSet::default(),
             key_infos: Vec::new(),
             report: None,
             show_values: false,
@@ -473,6 +477,7 @@ impl<'a> Redactor<'a> {
         self.rewrite(doc, Leaf::TEXT, false, 0);
         self.embedded.clear();
         self.structured.clear();
+        self.agreed.clear();
     }
 
     /// Tokenizes one text (not JSON-aware; for console output and messages).
@@ -495,6 +500,9 @@ impl<'a> Redactor<'a> {
                     self.learn(&items[0], key, people, depth);
                     self.learn_rows(&items[1..], &kinds, key, people, depth);
                 } else {
+                    if items.len() >= 2 {
+                        self.agree_columns(items);
+                    }
                     for item in items {
                         self.learn(item, key, people, depth);
                     }
@@ -533,6 +541,53 @@ impl<'a> Redactor<'a> {
                 self.key_infos.truncate(base);
             }
             _ => {}
+        }
+    }
+
+    /// Objects in an array are rows: a member that may name a person
+    /// (`from`, `name`) holds names in all of them when every value has a
+    /// name's shape and at least half of them are names by the
+    /// dictionaries or the session (Telegram's `"from": "Suresh
+    /// Chaudhary"` beside `"from": "Alessia Di Stefano"`). Those values
+    /// are then read as names for sure.
+    fn agree_columns(&mut self, items: &[Value]) {
+        let mut columns: rustc_hash::FxHashMap<&str, Vec<&String>> = Default::default();
+        for item in items {
+            let Value::Object(map) = item else { continue };
+            for (k, v) in map {
+                if let Value::String(s) = v
+                    && keys::describe(k).kind == KeyKind::MaybePerson
+                {
+                    columns.entry(k.as_str()).or_default().push(s);
+                }
+            }
+        }
+        for values in columns.values() {
+            let mut distinct: Vec<&str> = values.iter().map(|s| s.as_str()).collect();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if values.len() < 2 || distinct.len() > 256 {
+                continue;
+            }
+            let mut names = 0;
+            let mut shaped = true;
+            for v in &distinct {
+                let mut found = Vec::new();
+                names::person_value(v, Structured::Maybe, &*self.vault, &mut found);
+                if !found.is_empty() {
+                    names += 1;
+                    continue;
+                }
+                names::person_value(v, Structured::Sure, &*self.vault, &mut found);
+                if found.is_empty() {
+                    shaped = false;
+                    break;
+                }
+            }
+            if shaped && names > 0 && names * 2 >= distinct.len() {
+                self.agreed
+                    .extend(values.iter().map(|s| (s.as_ptr() as usize, s.len())));
+            }
         }
     }
 
@@ -645,7 +700,11 @@ impl<'a> Redactor<'a> {
         }
         let how = match key {
             KeyKind::Person => Structured::Sure,
-            KeyKind::MaybePerson if people => Structured::Sure,
+            KeyKind::MaybePerson
+                if people || self.agreed.contains(&(s.as_ptr() as usize, s.len())) =>
+            {
+                Structured::Sure
+            }
             KeyKind::MaybePerson => Structured::Maybe,
             KeyKind::Other | KeyKind::Email if s.contains('\n') || s.len() > 40 => {
                 // Text: the names its addresses spell out ("Yuto Yamamoto"
@@ -1262,6 +1321,28 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn a_column_of_objects_that_agrees_on_names() {
+        // Telegram: `from` names the sender; one sender is a name by the
+        // dictionaries, so the column is one of names.
+        let (d, _) = run(json!({"messages": [
+            {"id": 1, "from": "Alessia Di Stefano", "from_id": "user896", "text": "ok"},
+            {"id": 2, "from": "Suresh Chaudhary", "from_id": "user156", "text": "price is $71"},
+            {"id": 3, "from": "Alessia Di Stefano", "from_id": "user896", "text": "thanks"}
+        ]}));
+        assert_eq!(d["messages"][0]["from"], "[NAME_1]");
+        assert_eq!(d["messages"][1]["from"], "[NAME_2]");
+        // No value is a name by itself: nothing changes.
+        let flights = json!({"legs": [{"from": "Tavita Bay", "to": "Apia"}, {"from": "Leiataua Point", "to": "Apia"}]});
+        assert_eq!(run(flights.clone()).0, flights);
+        let products = json!({"items": [{"name": "Quokka Cloud"}, {"name": "Release Bot"}]});
+        assert_eq!(run(products.clone()).0, products);
+        // One name among values that are not all shaped like names: the
+        // others stay as they are.
+        let (d, _) = run(json!({"items": [{"from": "Alessia Di Stefano"}, {"from": "Tavita Bay 7"}, {"from": "Leiataua Point"}]}));
+        assert_eq!(d["items"][2]["from"], "Leiataua Point");
     }
 
     #[test]
