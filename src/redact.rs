@@ -1341,7 +1341,9 @@ mod tests {
         assert_eq!(run(products.clone()).0, products);
         // One name among values that are not all shaped like names: the
         // others stay as they are.
-        let (d, _) = run(json!({"items": [{"from": "Alessia Di Stefano"}, {"from": "Tavita Bay 7"}, {"from": "Leiataua Point"}]}));
+        let (d, _) = run(
+            json!({"items": [{"from": "Alessia Di Stefano"}, {"from": "Tavita Bay 7"}, {"from": "Leiataua Point"}]}),
+        );
         assert_eq!(d["items"][2]["from"], "Leiataua Point");
     }
 
