@@ -832,6 +832,43 @@ const RELATIONS: &[&str] = &[
     "cofounder",
     "reporter",
     "correspondent",
+    // A neighbour or a colleague in other languages ("mijn buurman Pieter
+    // Willems", "komşum İpek Çetin", "hàng xóm Lê Thành Long").
+    "buurman",
+    "buurvrouw",
+    "voisin",
+    "voisine",
+    "vecino",
+    "vecina",
+    "nachbar",
+    "nachbarin",
+    "vizinho",
+    "vizinha",
+    "vicino",
+    "vicina",
+    "komşu",
+    "komşum",
+    "sąsiad",
+    "sąsiadka",
+    "soused",
+    "sousedka",
+    "xóm",
+    "tetangga",
+    "granne",
+    "grannen",
+    "nabo",
+    "naboen",
+    "naapuri",
+    "szomszéd",
+    "сосед",
+    "соседка",
+    "γείτονας",
+    "collega",
+    "collègue",
+    "kollege",
+    "kollegin",
+    "colega",
+    "kolega",
 ];
 
 /// Weekday and month abbreviations that start dates.
@@ -3683,6 +3720,19 @@ mod tests {
         assert_eq!(
             scan("Hi Sofia, the order from Georgia Brown shipped."),
             ["Sofia", "Georgia Brown"]
+        );
+        // Neighbours in other languages.
+        assert_eq!(
+            scan("Als ik niet thuis ben, kan mijn buurman Pieter Willems het pakket aannemen."),
+            ["Pieter Willems"]
+        );
+        assert_eq!(
+            scan("Evde olmazsam komşum İpek Çetin paketi teslim alabilir."),
+            ["İpek Çetin"]
+        );
+        assert_eq!(
+            scan("hàng xóm Lê Thành Long có thể nhận giúp"),
+            ["Lê Thành Long"]
         );
         // A name as a modifier after a determiner.
         assert!(scan_with("Do not bill the Lincoln project.", &["lincoln"]).is_empty());

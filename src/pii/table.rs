@@ -824,7 +824,18 @@ fn key_values(
                 let len = line[vs..]
                     .find([' ', '\t', ',', '&', '\r', ';', '|'])
                     .unwrap_or(line.len() - vs);
-                (vs, vs + len, Structured::Maybe)
+                // A URL query's `first_name=…&last_name=…`: the key says
+                // the value is a person's name.
+                let named = k > 0
+                    && matches!(b[k - 1], b'?' | b'&')
+                    && kind == KeyKind::Person
+                    && keys::fold(&line[k..ke]).contains("name");
+                let how = if named {
+                    Structured::Sure
+                } else {
+                    Structured::Maybe
+                };
+                (vs, vs + len, how)
             }
         };
         // A URL's query (`?name=Anahera%20Horomona&tel=…`): the value is
@@ -1858,6 +1869,10 @@ mod tests {
             ["Anahera%20Horomona", "Anahera+Horomona"]
         );
         assert!(found("GET /lookup?name=Q3%20report&tel=1").is_empty());
+        assert_eq!(
+            found("GET /signup?first_name=Jiří&last_name=Němec&utm_source=x HTTP/1.1"),
+            ["Jiří", "Němec"]
+        );
         assert!(found("GET /tags?name=Anahera%20Horomona").is_empty());
         // `;` ends a bare value.
         assert_eq!(
