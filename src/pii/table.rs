@@ -18,6 +18,9 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if text.contains("</") && text.contains(['@', ':']) {
         html_cards(text, memory, out);
     }
+    if text.contains("<th") && text.contains("<td") {
+        html_tables(text, memory, out);
+    }
     if memchr::memmem::find(text.as_bytes(), b"INSERT").is_some()
         || memchr::memmem::find(text.as_bytes(), b"insert").is_some()
     {
@@ -1319,6 +1322,86 @@ fn sql_inserts(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
     }
 }
 
+/// HTML tables: a row of `<th>` cells names the columns of the `<td>`
+/// rows after it; a cell of plain text (no markup inside) is read under
+/// its column's name. Cells with markup (`<a href="mailto:…">`) are left
+/// to the other detectors.
+fn html_tables(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let mut kinds: Vec<KeyKind> = Vec::new();
+    let mut contact = false;
+    let mut from = 0;
+    while let Some(p) = text[from..].find("<tr") {
+        let row_start = from + p + 3;
+        let row_end = text[row_start..]
+            .find("</tr")
+            .map_or(text.len(), |q| row_start + q);
+        from = row_end;
+        let cells = html_cells(&text[row_start..row_end]);
+        if cells.is_empty() {
+            continue;
+        }
+        if cells.iter().all(|c| c.0) {
+            kinds = cells
+                .iter()
+                .map(|&(_, s, e)| {
+                    let label = text[row_start + s..row_start + e].trim();
+                    keys::classify(&keys::fold(label))
+                })
+                .collect();
+            contact = kinds
+                .iter()
+                .any(|k| matches!(k, KeyKind::Email | KeyKind::Phone));
+            continue;
+        }
+        for (&(_, s, e), &kind) in cells.iter().zip(&kinds) {
+            let value = &text[row_start + s..row_start + e];
+            if value.contains('<') || value.trim().is_empty() {
+                continue;
+            }
+            let how = match kind {
+                KeyKind::Person => Structured::Sure,
+                KeyKind::MaybePerson if contact => Structured::Sure,
+                KeyKind::Phone => Structured::Sure,
+                _ => continue,
+            };
+            value_under(kind, value, row_start + s, how, memory, out);
+        }
+    }
+}
+
+/// The cells of an HTML table row: (a header cell, content start, content
+/// end), offsets in `row`.
+fn html_cells(row: &str) -> Vec<(bool, usize, usize)> {
+    let mut cells = Vec::new();
+    let mut i = 0;
+    while let Some(p) = row[i..].find("<t") {
+        let at = i + p;
+        let header = match row.as_bytes().get(at + 2) {
+            Some(b'h') => true,
+            Some(b'd') => false,
+            _ => {
+                i = at + 2;
+                continue;
+            }
+        };
+        // `<td>` or `<td class="…">`, not `<thead>`.
+        if !matches!(row.as_bytes().get(at + 3), Some(b'>' | b' ')) {
+            i = at + 3;
+            continue;
+        }
+        let Some(open_end) = row[at..].find('>').map(|q| at + q + 1) else {
+            break;
+        };
+        let close = if header { "</th" } else { "</td" };
+        let Some(end) = row[open_end..].find(close).map(|q| open_end + q) else {
+            break;
+        };
+        cells.push((header, open_end, end));
+        i = end;
+    }
+    cells
+}
+
 /// The byte offset of `needle` (ASCII) in `hay`, ignoring ASCII case.
 fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
     let n = needle.len();
@@ -1879,6 +1962,26 @@ mod tests {
             found("vars: phone=+442079460958;slot=10:30"),
             ["+442079460958"]
         );
+    }
+
+    #[test]
+    fn html_tables_by_their_header_cells() {
+        let html = "<table><thead><tr><th>Name</th><th>Title</th><th>Email</th><th>Phone</th><th>Location</th></tr></thead>\n\
+            <tbody><tr><td>Ouyang, Sihan</td><td>Head of People</td><td><a href=\"mailto:s@x.cn\">s@x.cn</a></td><td>917 305 226</td><td>Jackson</td></tr>\n\
+            <tr><td>ΙΩΑΝΝΗΣ ΜΑΥΡΙΔΗΣ</td><td>Procurement Lead</td><td></td><td>+30 21 0123 4567</td><td>Busan</td></tr></tbody></table>";
+        assert_eq!(
+            found(html),
+            [
+                "Ouyang, Sihan",
+                "917 305 226",
+                "ΙΩΑΝΝΗΣ ΜΑΥΡΙΔΗΣ",
+                "+30 21 0123 4567"
+            ]
+        );
+        // A table of things: nothing.
+        let things =
+            "<tr><th>Name</th><th>Price</th></tr><tr><td>Kia Sportage</td><td>$30k</td></tr>";
+        assert!(found(things).is_empty());
     }
 
     #[test]
