@@ -21,11 +21,7 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
     if text.contains("<th") && text.contains("<td") {
         html_tables(text, memory, out);
     }
-    if memchr::memmem::find(text.as_bytes(), b"INSERT").is_some()
-        || memchr::memmem::find(text.as_bytes(), b"insert").is_some()
-    {
-        sql_inserts(text, memory, out);
-    }
+    sql_inserts(text, memory, out);
     let ldif = ldif_people(text);
     let mut offset = 0;
     for line in text.split('\n') {
@@ -1201,9 +1197,8 @@ fn tables(
 fn sql_inserts(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     let mut from = 0;
-    while let Some(at) = find_ignore_case(&text[from..], "insert into") {
-        let at = from + at;
-        from = at + "insert into".len();
+    while let Some(m) = INSERT_INTO.find(&text[from..]) {
+        from += m.end();
         // The column list: the first `(` before `VALUES`.
         let Some(open) = text[from..].find('(').map(|p| from + p) else {
             return;
@@ -1402,13 +1397,14 @@ fn html_cells(row: &str) -> Vec<(bool, usize, usize)> {
     cells
 }
 
-/// The byte offset of `needle` (ASCII) in `hay`, ignoring ASCII case.
-fn find_ignore_case(hay: &str, needle: &str) -> Option<usize> {
-    let n = needle.len();
-    hay.as_bytes()
-        .windows(n)
-        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
-}
+/// `INSERT INTO` in any case.
+static INSERT_INTO: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(["insert into"])
+            .expect("one ASCII pattern")
+    });
 
 /// Splits `line[from..]` on `sep` into trimmed cell spans (relative to
 /// the line).
