@@ -151,6 +151,17 @@ pub fn domain_is_public(domain: &str) -> bool {
             Err(_) => return false,
         }
     };
+    // The top-level names reserved for documentation and testing (RFC 2606,
+    // RFC 6761) are in no public suffix list, yet sample data, fixtures and
+    // redacted exports address real-looking people there
+    // (`ann@northwind.example`). `.localhost`, `.local` and `.invalid` stay
+    // out: they name machines, not mailboxes.
+    if let Some((rest, tld)) = lower.rsplit_once('.')
+        && (tld == "example" || tld == "test")
+        && !rest.is_empty()
+    {
+        return true;
+    }
     match psl::suffix(lower.as_bytes()) {
         Some(suffix) if suffix.is_known() => suffix.as_bytes().len() < lower.len(),
         _ => false,
@@ -183,6 +194,12 @@ mod tests {
             ["bob@x.io", "carol@y.org"]
         );
         assert_eq!(emails("a@xn--bcher-kva.de"), ["a@xn--bcher-kva.de"]);
+        // Documentation and test domains (RFC 2606), also internationalized.
+        assert_eq!(
+            emails("to ann@northwind.example, BO@straße.example, c@ci.test"),
+            ["ann@northwind.example", "BO@straße.example", "c@ci.test"]
+        );
+        assert!(emails("user@localhost root@box.local x@y.invalid").is_empty());
         // Thai and Devanagari domains hold vowel signs and tone marks.
         assert_eq!(
             emails("R: Arthit <arthit.boonmee@ไทยทัวร์.th>"),
