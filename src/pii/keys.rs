@@ -103,6 +103,17 @@ const PERSON: &[&str] = &[
     "fullname",
     "displayname",
     "nickname",
+    // FHIR's HumanName (`{"family": "Chalmers", "given": ["Peter"]}`) and
+    // XML records (`<given>Ifeoma</given>`). `family` alone may be a font's
+    // or a product's: it is a maybe-person key (below).
+    "given",
+    "givennames",
+    // Access grants and delegations in audit logs.
+    "grantee",
+    "grantor",
+    "delegatee",
+    "assignor",
+    "nominee",
     "maidenname",
     "preferredname",
     "legalname",
@@ -288,6 +299,7 @@ const MAYBE_PERSON: &[&str] = &[
     "backup",
     "handler",
     "oncall",
+    "family",
 ];
 
 const PERSON_NAME_PREFIXES: &[&str] = &[

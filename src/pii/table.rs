@@ -448,6 +448,9 @@ fn xml_elements(
     out: &mut Vec<Finding>,
 ) {
     let mut from = 0;
+    // A person's element earlier on the line makes its siblings parts of the
+    // same record (`<given>Ifeoma</given><family>Eze</family>`).
+    let mut person_seen = false;
     while let Some(lt) = line[from..].find('<').map(|p| from + p) {
         from = lt + 1;
         let Some(gt) = line[lt..].find('>').map(|p| lt + p) else {
@@ -473,11 +476,12 @@ fn xml_elements(
         from = end + close.len();
         let local = tag.rsplit(':').next().unwrap_or(tag);
         let kind = keys::classify(&keys::fold(local));
-        let how = if kind == KeyKind::Person {
+        let how = if kind == KeyKind::Person || (kind == KeyKind::MaybePerson && person_seen) {
             Structured::Sure
         } else {
             Structured::Maybe
         };
+        person_seen |= kind == KeyKind::Person;
         value_under(kind, value, start + gt + 1, how, memory, out);
     }
 }
@@ -1821,6 +1825,12 @@ mod tests {
             ["Иван Попов"]
         );
         assert!(found("<CompanyName>Mdina Gaming</CompanyName>").is_empty());
+        // A family name beside its given name is one, dictionary or not.
+        assert_eq!(
+            found("<name><given>Ifeoma</given><family>Ezeakor</family></name>"),
+            ["Ifeoma", "Ezeakor"]
+        );
+        assert!(found("<font><family>Helvetica</family></font>").is_empty());
         assert_eq!(
             found("**Status:** In Review · **Assignee:** Wazhma Noori · **Cycle:** 74"),
             ["Wazhma Noori"]
