@@ -326,7 +326,11 @@ impl Engine {
             cjk::cued(text, &mut out);
             names::lone_parts(text, &mut out);
         }
-        resolve(out)
+        let mut out = resolve(out);
+        if text.contains(['"', '“']) {
+            names::join_nicknames(text, &mut out);
+        }
+        out
     }
 
     fn free_text(

@@ -400,6 +400,15 @@ pub fn lone_parts(text: &str, out: &mut Vec<Finding>) {
 }
 
 pub fn normalize(name: &str) -> String {
+    // `Noa "Jojo" Avraham` is Noa Avraham: the same token as without.
+    if let Some((open, close)) = nickname(name) {
+        let q = name[close..].chars().next().map_or(1, char::len_utf8);
+        return normalize(&format!(
+            "{} {}",
+            name[..open].trim_end(),
+            name[close + q..].trim_start()
+        ));
+    }
     if let Some((last, first)) = name.split_once(',') {
         let (l, f) = (last.trim(), first.trim());
         if !l.is_empty() && !f.is_empty() && !f.contains(',') {
@@ -2904,10 +2913,15 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
     if ws.is_empty() || ws.len() > 6 || s.chars().count() > 80 {
         return false;
     }
-    if !s.chars().all(|c| {
+    let nick = nickname(s);
+    if !s.char_indices().all(|(i, c)| {
         c.is_alphabetic()
             || is_mark(c)
-            || matches!(c, ' ' | '-' | '\'' | '’' | '.' | ',' | '\u{a0}')
+            || matches!(
+                c,
+                ' ' | '-' | '\'' | '’' | '.' | ',' | '\u{a0}' | '\u{3000}'
+            )
+            || nick.is_some_and(|(a, b)| i == a || i == b)
     }) {
         return false;
     }
@@ -2950,6 +2964,133 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
             .iter()
             .filter(|w| !is_particle(s, w))
             .all(|w| info(s, w).common_only())
+}
+
+/// A nickname in quotes between a given name and a surname (`Noa "Jojo"
+/// Avraham`, `Yui “Tito” Takahashi`): the byte offsets of its opening and
+/// closing quote in `s`. The quoted part is one capitalized word with a
+/// space on either side and a word on either side of those.
+pub(crate) fn nickname(s: &str) -> Option<(usize, usize)> {
+    let open = s.find(['"', '“'])?;
+    let q = if s[open..].starts_with('"') {
+        '"'
+    } else {
+        '”'
+    };
+    let inner_at = open + s[open..].chars().next()?.len_utf8();
+    let close = inner_at + s[inner_at..].find(q)?;
+    let inner = &s[inner_at..close];
+    let after = &s[close + q.len_utf8()..];
+    let capital_word = |w: &str| {
+        w.starts_with(|c: char| c.is_uppercase())
+            && w.chars().count() >= 2
+            && w.chars()
+                .all(|c| c.is_alphabetic() || is_mark(c) || c == '-' || c == '\'')
+    };
+    let ok = s[..open].ends_with(' ')
+        && s[..open]
+            .trim_end()
+            .ends_with(|c: char| c.is_alphabetic() || c == '.')
+        && after.starts_with(' ')
+        && after.trim_start().starts_with(|c: char| c.is_uppercase())
+        && capital_word(inner)
+        && !after.contains(['"', '“', '”']);
+    ok.then_some((open, close))
+}
+
+/// Widens name findings over a quoted nickname (`Call with Noa "Jojo"
+/// Avraham`): two names on either side become one finding, and a name
+/// with a nickname on one side takes the capitalized word beyond it when
+/// that word is no ordinary one. `fs` is sorted and disjoint, and stays so.
+pub fn join_nicknames(text: &str, fs: &mut Vec<Finding>) {
+    // The capitalized word at `at`, if any: its end.
+    let word_at = |at: usize| -> Option<usize> {
+        let rest = &text[at..];
+        if !rest.starts_with(|c: char| c.is_uppercase()) {
+            return None;
+        }
+        let len = rest
+            .char_indices()
+            .find(|&(_, c)| !(c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’')))
+            .map_or(rest.len(), |(i, _)| i);
+        let w = rest[..len].trim_end_matches(['-', '\'', '’']);
+        let ordinary = with_fold(w, word_info);
+        (w.chars().count() >= 2 && !ordinary.common_only() && !ordinary.blocked)
+            .then_some(at + w.len())
+    };
+    let mut i = 0;
+    while i < fs.len() {
+        if fs[i].class != Class::Name {
+            i += 1;
+            continue;
+        }
+        // Forward: `Noa` then ` "Jojo" Avraham`.
+        let (start, end) = (fs[i].start, fs[i].end);
+        let after = &text[end..];
+        if after.starts_with(" \"") || after.starts_with(" “") {
+            let tail = &after[..after.len().min(80)];
+            let next = fs
+                .get(i + 1)
+                .map(|g| (g.start, g.end, g.class == Class::Name));
+            let close = tail
+                .char_indices()
+                .skip(2)
+                .find(|&(_, c)| c == '"' || c == '”')
+                .map(|(j, c)| end + j + c.len_utf8());
+            if let Some(w_at) = close.filter(|&c| text[c..].starts_with(' ')).map(|c| c + 1) {
+                let new_end = match next {
+                    Some((gs, ge, true)) if gs == w_at => Some((ge, true)),
+                    Some((gs, _, _)) if gs < w_at => None,
+                    _ => word_at(w_at)
+                        .filter(|&we| next.is_none_or(|(gs, _, _)| gs >= we))
+                        .map(|we| (we, false)),
+                };
+                if let Some((new_end, merge)) = new_end
+                    && nickname(&text[start..new_end]).is_some()
+                {
+                    fs[i].end = new_end;
+                    fs[i].normalized = normalize(&text[start..new_end]);
+                    if merge {
+                        fs.remove(i + 1);
+                    }
+                    i += 1;
+                    continue;
+                }
+            }
+        }
+        // Backward: `Benedetta "Tito" ` then `Mancuso`.
+        let before = &text[..start];
+        if before.ends_with("\" ") || before.ends_with("” ") {
+            let floor = fs
+                .get(i.wrapping_sub(1))
+                .filter(|_| i > 0)
+                .map_or(0, |g| g.end);
+            let window_from = start.saturating_sub(80).max(floor);
+            let window_from = (window_from..start)
+                .find(|&b| text.is_char_boundary(b))
+                .unwrap_or(start);
+            let window = &text[window_from..start];
+            // The word before the opening quote.
+            let cands = window
+                .char_indices()
+                .filter(|&(j, c)| {
+                    c.is_uppercase()
+                        && (j == 0 || window[..j].ends_with([' ', '\n', '\t', '(', ',']))
+                })
+                .map(|(j, _)| window_from + j)
+                .collect::<Vec<_>>();
+            let found = cands.into_iter().rev().find(|&ws| {
+                word_at(ws).is_some()
+                    && nickname(&text[ws..end])
+                        .is_some_and(|(o, _)| word_at(ws).is_some_and(|we| we + 1 == ws + o))
+            });
+            if let Some(ws) = found {
+                fs[i].start = ws;
+                fs[i].normalized = normalize(&text[ws..end]);
+            }
+        }
+        i += 1;
+    }
 }
 
 /// Splits `value[from..to]` on `,`, `;`, `|` and line breaks that are not
@@ -3431,6 +3572,37 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn nicknames_in_quotes_belong_to_the_name() {
+        assert_eq!(nickname("Noa \"Jojo\" Avraham"), Some((4, 9)));
+        assert_eq!(nickname("Yui “Tito” Takahashi"), Some((4, 11)));
+        assert_eq!(nickname("He said \"hello\" there"), None);
+        assert_eq!(nickname("\"Jojo\" Avraham"), None);
+        assert_eq!(nickname("Noa \"Jojo\""), None);
+        assert_eq!(normalize("Noa \"Jojo\" Avraham"), normalize("Noa Avraham"));
+        let mut fs = vec![Finding {
+            class: Class::Name,
+            start: 10,
+            end: 13,
+            detector: Detector::NameDictionary,
+            confidence: 0.8,
+            normalized: "noa".into(),
+        }];
+        let text = "Call with Noa \"Jojo\" Avraham today";
+        join_nicknames(text, &mut fs);
+        assert_eq!(&text[fs[0].start..fs[0].end], "Noa \"Jojo\" Avraham");
+        assert_eq!(fs[0].normalized, "noa avraham");
+        // The word beyond must be no ordinary word.
+        let text = "Call with Noa \"Jojo\" Today";
+        let mut fs = vec![Finding {
+            end: 13,
+            ..fs[0].clone()
+        }];
+        fs[0].start = 10;
+        join_nicknames(text, &mut fs);
+        assert_eq!(&text[fs[0].start..fs[0].end], "Noa");
     }
 
     #[test]
