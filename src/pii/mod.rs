@@ -93,6 +93,12 @@ pub trait NameMemory {
     fn has_phones(&self) -> bool {
         false
     }
+
+    /// The number (normalized) that these digits (8 to 12) are the end of,
+    /// if it tokenized one.
+    fn phone_by_tail(&self, _digits: &str) -> Option<String> {
+        None
+    }
 }
 
 impl NameMemory for crate::vault::Vault {
@@ -114,6 +120,10 @@ impl NameMemory for crate::vault::Vault {
 
     fn has_phones(&self) -> bool {
         crate::vault::Vault::has_phones(self)
+    }
+
+    fn phone_by_tail(&self, digits: &str) -> Option<String> {
+        crate::vault::Vault::phone_by_tail(self, digits).map(str::to_owned)
     }
 }
 
@@ -246,6 +256,7 @@ impl Engine {
         // E.164 digits (`"wa_id": "+34…"` then `"from": "34913338589"`).
         if digits >= 8 && memory.has_phones() {
             phone::find_known(text, |e| memory.knows_phone(e), &mut out);
+            phone::find_known_national(text, |d| memory.phone_by_tail(d), &mut out);
         }
         for lx in &self.lexicons {
             lx.find(text, &mut out);

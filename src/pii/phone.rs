@@ -196,6 +196,10 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         } else if c == b'(' || c == b'+' {
             // "(415-555-0132)": the parenthesis belongs to the prose.
             i += 1;
+        } else if let Some(p) = memchr::memmem::find(&b[i..end], b" - ") {
+            // A spaced hyphen separates items ("18:15 - 00353 87 226 6341:"
+            // in a chat export): what follows it is a candidate of its own.
+            i += p + 3;
         } else {
             // Skip the rest of this run of digits so identifiers are not re-scanned.
             i = end.max(i + 1);
@@ -794,6 +798,59 @@ pub fn find_known(text: &str, known: impl Fn(&str) -> bool, out: &mut Vec<Findin
                 normalized,
             });
         }
+    }
+}
+
+/// Session recall of a number written nationally in groups after the
+/// session met it in full (`<a href="tel:+420704496996">704 496 996</a>`,
+/// `+353 87 226 6341 … 087 226 6341`): two groups or more of digits set
+/// apart by single spaces, hyphens or dots, 8 to 12 digits once a trunk
+/// `0` is dropped, that are the end of a number the session tokenized.
+pub fn find_known_national(
+    text: &str,
+    known: impl Fn(&str) -> Option<String>,
+    out: &mut Vec<Finding>,
+) {
+    let b = text.as_bytes();
+    let glued =
+        |c: Option<&u8>| c.is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'+' || c >= 0x80);
+    let mut digits = String::with_capacity(16);
+    let mut i = 0;
+    while let Some(p) = b[i..].iter().position(u8::is_ascii_digit) {
+        let start = i + p;
+        digits.clear();
+        let (mut j, mut groups) = (start, 0);
+        loop {
+            let g = b[j..].iter().take_while(|c| c.is_ascii_digit()).count();
+            digits.push_str(&text[j..j + g]);
+            j += g;
+            groups += 1;
+            let sep = b.get(j).is_some_and(|c| matches!(c, b' ' | b'-' | b'.'));
+            if !(sep && b.get(j + 1).is_some_and(u8::is_ascii_digit)) || digits.len() > 13 {
+                break;
+            }
+            j += 1;
+        }
+        i = j;
+        let national = digits.strip_prefix('0').unwrap_or(&digits);
+        if groups < 2
+            || !(8..=12).contains(&national.len())
+            || glued(start.checked_sub(1).and_then(|p| b.get(p)))
+            || glued(b.get(j))
+        {
+            continue;
+        }
+        let Some(normalized) = known(national) else {
+            continue;
+        };
+        out.push(Finding {
+            class: Class::Phone,
+            start,
+            end: j,
+            detector: Detector::Phone,
+            confidence: 0.9,
+            normalized,
+        });
     }
 }
 
@@ -1418,6 +1475,37 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!((out[0].start, out[0].end), (5, 16));
         assert_eq!(out[0].normalized, "+34913338589");
+    }
+
+    #[test]
+    fn known_numbers_written_nationally() {
+        let mut vault = crate::vault::Vault::new().unwrap();
+        vault.learn_phone("+420704496996");
+        vault.learn_phone("+353872266341");
+        let known = |d: &str| vault.phone_by_tail(d).map(str::to_owned);
+        let text = "<a>704 496 996</a>, 087 226 6341, 704496996, 704 496 997, x704 496 996";
+        let mut out = vec![];
+        find_known_national(text, known, &mut out);
+        let got: Vec<_> = out
+            .iter()
+            .map(|f| (&text[f.start..f.end], f.normalized.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("704 496 996", "+420704496996"),
+                ("087 226 6341", "+353872266341")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_spaced_hyphen_ends_a_run() {
+        assert_eq!(
+            phones("15/01/2026, 18:15 - 00353 87 226 6341: Invoice"),
+            ["00353 87 226 6341"]
+        );
+        assert!(phones("pages 12 - 14").is_empty());
     }
 
     #[test]

@@ -129,6 +129,12 @@ struct Recall {
     full: FxHashSet<u64>,
     /// Normalized phone numbers tokenized or learned (`+34913338589`).
     phones: FxHashSet<u64>,
+    /// The last 8 to 12 digits of each of those numbers: the number as a
+    /// national display writes it (`tel:+420704496996` shown as `704 496
+    /// 996`, `+353 87 226 6341` as `087 226 6341`).
+    /// Each tail maps to its number's normalized form (the vault holds
+    /// the values anyway, to restore them).
+    phone_tails: FxHashMap<u64, Box<str>>,
 }
 
 /// The per-session token vault.
@@ -370,7 +376,31 @@ impl Vault {
     /// document will tokenize (its learn pass reads phone keys first).
     pub fn learn_phone(&mut self, normalized: &str) {
         let h = self.word_hash(normalized);
-        self.recall.phones.insert(h);
+        if self.recall.phones.insert(h)
+            && let Some(digits) = normalized.strip_prefix('+')
+            && !digits.contains(';')
+        {
+            // A tail leaves at least one digit of the country code out.
+            for k in 8..=digits.len().saturating_sub(1).min(12) {
+                let t = self.word_hash(&digits[digits.len() - k..]);
+                self.recall
+                    .phone_tails
+                    .entry(t)
+                    .or_insert_with(|| normalized.into());
+            }
+        }
+    }
+
+    /// The normalized number that `digits` (8 to 12, no trunk prefix) are
+    /// the end of, if this session tokenized one.
+    pub fn phone_by_tail(&self, digits: &str) -> Option<&str> {
+        if self.recall.phone_tails.is_empty() {
+            return None;
+        }
+        self.recall
+            .phone_tails
+            .get(&self.word_hash(digits))
+            .map(|n| &**n)
     }
 
     /// Has this session tokenized (or learned) the phone number
