@@ -963,6 +963,8 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
         [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
     ) && !s.plus;
     let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
+    // `Call notes — 20230420`: a compact date, cue or not.
+    let date_like = date_like || (!s.plus && g == [8] && compact_date(s.digits()));
     // After a country code, a one-digit area code is common (`+33 1 …`,
     // `+234 1 …`); elsewhere a one-digit group is a list or a range.
     let free = if s.plus { 2 } else { 1 };
@@ -987,6 +989,15 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
         }
     }
     Some(s.digits().to_string())
+}
+
+/// Eight digits that read as a date, `yyyymmdd` from 1990 to 2039.
+fn compact_date(d: &str) -> bool {
+    let n = |r: std::ops::Range<usize>| d.get(r).and_then(|x| x.parse::<u32>().ok());
+    d.len() == 8
+        && n(0..4).is_some_and(|y| (1990..=2039).contains(&y))
+        && n(4..6).is_some_and(|m| (1..=12).contains(&m))
+        && n(6..8).is_some_and(|x| (1..=31).contains(&x))
 }
 
 /// Mexican mobiles as still written with the `1` dropped from the plan in
@@ -1497,6 +1508,12 @@ mod tests {
                 ("087 226 6341", "+353872266341")
             ]
         );
+    }
+
+    #[test]
+    fn compact_dates_after_a_cue() {
+        assert!(phones("Call notes — 20230420 — agent").is_empty());
+        assert!(compact_date("19991231") && !compact_date("20231320"));
     }
 
     #[test]
