@@ -493,6 +493,13 @@ const NOT_PERSON: &[&str] = &[
     "companyname",
     "organization",
     "organisation",
+    // Lists of them: `"organizations": [{"name": "Zephyr Robotics"}]`
+    // (Google People API), employers in HR exports. Vendors and suppliers
+    // may be people (a freelancer): they are not listed.
+    "organizations",
+    "organisations",
+    "companies",
+    "employers",
     "organizationname",
     "org",
     "orgname",
