@@ -1140,6 +1140,44 @@ const STREET_WORDS: &[&str] = &[
     "pkwy",
 ];
 
+/// Kinds of places and institutions written in lower case after the name
+/// they are called by ("Charlotte Douglas airport", "Kennedy station").
+const INSTITUTION_WORDS: &[&str] = &[
+    "airport",
+    "station",
+    "stadium",
+    "arena",
+    "museum",
+    "university",
+    "college",
+    "bridge",
+    "cathedral",
+    "library",
+    "memorial",
+    "tunnel",
+    "terminal",
+    "campus",
+    "hospital",
+];
+
+/// Does `before` end in a house number ("5 ", "12b ", "221B ") at the
+/// start of a line or after a comma?
+fn house_number_before(before: &str) -> bool {
+    let Some(b) = before.strip_suffix(' ') else {
+        return false;
+    };
+    let b = b
+        .strip_suffix(|c: char| c.is_ascii_alphabetic())
+        .filter(|r| r.ends_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(b);
+    let digits = b.len() - b.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if !(1..=5).contains(&digits) {
+        return false;
+    }
+    let rest = b[..b.len() - digits].trim_end_matches([' ', '\t']);
+    rest.is_empty() || rest.ends_with(['\n', ',', ':'])
+}
+
 fn street_word(folded: &str) -> bool {
     STREET_WORDS.contains(&folded) || LOWER_STREET_WORDS.contains(&folded)
 }
@@ -1215,6 +1253,7 @@ const ORG_TAILS: &[&str] = &[
     "boulevard",
     "blvd",
     "lane",
+    "tech",
     "park",
     "bridge",
     "hall",
@@ -2092,6 +2131,21 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         {
             return true;
         }
+        // "Charlotte Douglas airport", "the Lincoln Park station": a place
+        // or an institution named after someone, its kind in lower case.
+        if let Some(next) = ws.get(j + 1)
+            && next.case == Case::Lower
+            && spaced(text, ws[j].end, next.start)
+            && with_fold(text_of(text, next), |f| INSTITUTION_WORDS.contains(&f))
+        {
+            return true;
+        }
+        // "5 Rose Lane", "12b Grant Avenue": after a house number, a run
+        // that ends in a street or place word is an address, common
+        // surname or not.
+        if j > i && self.is(&ws[j], ORG_TAIL) && house_number_before(&text[..ws[i].start]) {
+            return true;
+        }
         // "Kaya İnşaat A.Ş.", "Nakamura Kōgyō K.K.": a legal form after it.
         if legal_form_after(&text[ws[j].end..])
             || ws[i + 1..=j]
@@ -2717,14 +2771,40 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             .enumerate()
             .any(|(p, i)| i.blocked && !(p == n - 1 && i.surname_like()));
         match support {
+            // "> Summer Sale: 20% off": a label made of a given name that is
+            // also a word and an ordinary word is not a speaker.
+            Support::Strong
+                if n >= 2
+                    && f.common
+                    && l.common_only()
+                    && !known[n - 1]
+                    && !f.strong_given()
+                    && !known[0] =>
+            {
+                None
+            }
             Support::Strong if !all_common && !f.blocked => Some((0.85, Detector::NameContext)),
             // A lead ("from", "with") vouches for a name, not for a phrase
             // with an ordinary word after an unknown first word ("from
             // Tidewater Health HRIS").
+            // Nor for an ordinary word and a word that is no surname ("to
+            // Project Sequoia", "via Royal Mail"), or a phrase that ends in
+            // an ordinary word in -ing ("to Aurora Billing", "with Maya
+            // Consulting"; King and Manning are common surnames, so no
+            // ordinary words here).
             Support::Lead
                 if !all_common
                     && !blocked
                     && !all_upper
+                    && !(f.common_only() && !known[0] && !l.surname_like() && !known[n - 1])
+                    && !(f.common
+                        && !f.strong_given()
+                        && !known[0]
+                        && l.common_only()
+                        && !known[n - 1])
+                    && !(l.common_only()
+                        && !known[n - 1]
+                        && text_of(self.text, &ws[idx[n - 1]]).ends_with("ing"))
                     && !(infos[1..]
                         .iter()
                         .zip(&known[1..])
@@ -3718,6 +3798,32 @@ mod tests {
         assert_eq!(scan("Jane Smith approved it"), ["Jane Smith"]);
         assert_eq!(scan("Kathleen King called"), ["Kathleen King"]);
         assert_eq!(scan("[09:00] Gabriel da Cruz: ok"), ["Gabriel da Cruz"]);
+    }
+
+    #[test]
+    fn ordinary_words_and_places_beside_a_lead_or_a_number() {
+        for t in [
+            "Shipped via Royal Mail to the museum shop.",
+            "Thanks. Moving on to Aurora Billing.",
+            "Thanks. Moving on to Project Sequoia.",
+            "> Summer Sale: 20% off frames until August.",
+            "Charlotte Douglas airport shuttle leaves from Gate B7.",
+            "SHIP TO:\n5 Rose Lane\nTurin 61914",
+            "Georgia Tech is sponsoring the hackathon.",
+        ] {
+            assert!(scan(t).is_empty(), "{t}");
+        }
+        // People with such words in their names stay people.
+        assert_eq!(
+            scan("Spoke with Saga Nilsson on the phone"),
+            ["Saga Nilsson"]
+        );
+        assert_eq!(
+            scan("Spoke with Ryan de Smit on the phone"),
+            ["Ryan de Smit"]
+        );
+        assert_eq!(scan("[00:00:18] Urvi Deep: will it finish?"), ["Urvi Deep"]);
+        assert_eq!(scan("Call with Kathleen King at 10"), ["Kathleen King"]);
     }
 
     #[test]
