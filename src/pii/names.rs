@@ -241,6 +241,31 @@ fn uncased_name_shape(word: &str) -> bool {
         })
 }
 
+/// "中村 蓮", "松本 さくら", "吉田　健二", "남궁 민": a surname of one to
+/// three Han characters (or one or two Hangul syllables) and a given name
+/// of one to three characters (Han, Hangul or kana), set apart by one
+/// space or an ideographic space. The shape alone is no name: a cue must
+/// say so (a speaker label, a timestamp after it).
+fn uncased_pair(text: &str, a: &Word, b: &Word) -> bool {
+    let han = |c: char| {
+        ('\u{4e00}'..='\u{9fff}').contains(&c)
+            || ('\u{3400}'..='\u{4dbf}').contains(&c)
+            || c == '々'
+    };
+    let hangul = |c: char| ('\u{ac00}'..='\u{d7af}').contains(&c);
+    let kana = |c: char| ('\u{3041}'..='\u{30fa}').contains(&c) || c == 'ー';
+    let (x, y) = (&text[a.start..a.end], &text[b.start..b.end]);
+    let (nx, ny) = (x.chars().count(), y.chars().count());
+    let gap = &text[a.end..b.start];
+    (gap == " " || gap == "\u{3000}")
+        && a.case == Case::Uncased
+        && b.case == Case::Uncased
+        && (((1..=3).contains(&nx) && x.chars().all(han))
+            || ((1..=2).contains(&nx) && x.chars().all(hangul)))
+        && (1..=3).contains(&ny)
+        && y.chars().all(|c| han(c) || hangul(c) || kana(c))
+}
+
 /// Frequent Chinese surnames (one character each).
 pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 
@@ -1797,6 +1822,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                         || self.titled_uncased(ws, i)
                         || (uncased_name_shape(text_of(text, &w))
                             && self.after(ws, i, i) == Support::Strong)
+                        || self.cued_uncased_pair(ws, i)
                 }
                 _ => false,
             };
@@ -1818,6 +1844,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let mut j = i;
             while j + 1 < ws.len() && j - i < 6 {
                 let n = ws[j + 1];
+                let pair = j == i && self.cued_uncased_pair(ws, i);
+                if pair {
+                    j += 1;
+                    break;
+                }
                 if !(spaced(text, ws[j].end, n.start) || initial_then(text, &ws[j], &n))
                     || glued_to_id(text, &n)
                     // "Pavel Růžička DOB 27/05/2006": the label ends the name.
@@ -1964,6 +1995,30 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             None => self.known_tail(ws, &c, out),
         }
+    }
+
+    /// Words `k` and `k + 1` are a surname and a given name of a script
+    /// without case ([`uncased_pair`]) with a strong cue after them
+    /// (`[00:03:45] 中村 蓮: …`, `高橋 陽翔  00:01:42`).
+    /// The line goes on in another script (a Latin message, a timestamp):
+    /// in Chinese or Japanese prose such a label is as often a heading
+    /// (`东京 大学: 入学`), which this does not judge.
+    fn cued_uncased_pair(&self, ws: &[Word], k: usize) -> bool {
+        let Some(n) = ws.get(k + 1) else {
+            return false;
+        };
+        let rest = self.text[n.end..].split('\n').next().unwrap_or("");
+        let next = rest
+            .trim_start_matches(|c: char| {
+                c.is_whitespace() || c.is_ascii_punctuation() || c == '：'
+            })
+            .chars()
+            .next();
+        uncased_pair(self.text, &ws[k], n)
+            && next.is_none_or(|c| {
+                c.is_ascii() || !c.is_alphabetic() || c.is_uppercase() || c.is_lowercase()
+            })
+            && self.after(ws, k, k + 1) == Support::Strong
     }
 
     /// "Ms حسینی", "Dr. अग्रवाल": word `k` is of a script without case and
@@ -2823,10 +2878,18 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 Some((0.75, Detector::NameContext))
             }
             _ => {
-                let any_common =
-                    infos.iter().zip(&known).enumerate().any(|(p, (i, k))| {
-                        i.common_only() && !k && !(p == n - 1 && i.surname_like())
-                    });
+                // A middle initial ("Lieke A. Visser") is no word "a".
+                let initial = |p: usize| {
+                    let w = &ws[idx[p]];
+                    p > 0
+                        && p < n - 1
+                        && matches!(w.case, Case::Upper | Case::Title)
+                        && w.end - w.start == 1
+                        && self.text[w.end..].starts_with(". ")
+                };
+                let any_common = infos.iter().zip(&known).enumerate().any(|(p, (i, k))| {
+                    i.common_only() && !k && !(p == n - 1 && i.surname_like()) && !initial(p)
+                });
                 if any_common || f.blocked {
                     return None;
                 }
@@ -2835,7 +2898,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     || (f.ambiguous_given() && (l.surname_like() || known[n - 1]))
                     // "K. Hämäläinen", "S. F. Ghosh": initials stand for the
                     // given names.
-                    || initials_then_surname(self.text, &ws[idx[0]..=idx[n - 1]]);
+                    || initials_then_surname(self.text, &ws[idx[0]..=idx[n - 1]])
+                    || middle_initial(self.text, &ws[idx[0]..=idx[n - 1]]);
                 // An acronym is not a surname ("Harmony OS").
                 let acronym = ws[idx[n - 1]].case == Case::Upper
                     && ws[idx[n - 1]].end - ws[idx[n - 1]].start <= 4;
@@ -2939,6 +3003,22 @@ fn initials_then_surname(text: &str, ws: &[Word]) -> bool {
         })
         && last.case == Case::Title
         && text_of(text, last).chars().nth(1).is_some()
+}
+
+/// "Lieke A. Visser", "Kendra A. Okafor-Reyes": a capitalized word, one or
+/// two middle initials with their dots, and a capitalized word — the
+/// shape of a person's name, whatever the dictionaries know.
+fn middle_initial(text: &str, ws: &[Word]) -> bool {
+    let (Some(first), Some(last)) = (ws.first(), ws.last()) else {
+        return false;
+    };
+    let middle = &ws[1..ws.len().saturating_sub(1).max(1)];
+    (3..=4).contains(&ws.len())
+        && first.case == Case::Title
+        && text_of(text, first).chars().nth(1).is_some()
+        && initials_then_surname(text, &ws[1..])
+        && middle.len() == ws.len() - 2
+        && last.case == Case::Title
 }
 
 /// How sure a caller is that a structured value is a person's name.
@@ -3798,6 +3878,20 @@ mod tests {
         assert_eq!(scan("Jane Smith approved it"), ["Jane Smith"]);
         assert_eq!(scan("Kathleen King called"), ["Kathleen King"]);
         assert_eq!(scan("[09:00] Gabriel da Cruz: ok"), ["Gabriel da Cruz"]);
+    }
+
+    #[test]
+    fn uncased_names_with_a_space_and_middle_initials() {
+        assert_eq!(scan("[00:03:45] 中村 蓮: I'll send the deck"), ["中村 蓮"]);
+        assert_eq!(scan("24/01/2024, 14:59 - 松本 さくら: ok"), ["松本 さくら"]);
+        assert_eq!(scan("吉田　健二  00:01:42\nThe budget"), ["吉田　健二"]);
+        // A heading in Chinese prose is not judged.
+        assert!(scan("东京 大学: 入学").is_empty());
+        assert_eq!(
+            scan("Lieke A. Visser — who still answers"),
+            ["Lieke A. Visser"]
+        );
+        assert!(scan("Section A. Overview of the plan").is_empty());
     }
 
     #[test]
