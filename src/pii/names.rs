@@ -2825,6 +2825,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             .iter()
             .enumerate()
             .any(|(p, i)| i.blocked && !(p == n - 1 && i.surname_like()));
+        let (first_known, last_known) = (known[0], known[n - 1]);
+        let last_ordinary = l.common_only() && !last_known;
+        let ordinary_phrase = (f.common_only() && !first_known && !l.surname_like() && !last_known)
+            || (f.common && !f.strong_given() && !first_known && last_ordinary)
+            || (last_ordinary && text_of(self.text, &ws[idx[n - 1]]).ends_with("ing"));
         match support {
             // "> Summer Sale: 20% off": a label made of a given name that is
             // also a word and an ordinary word is not a speaker.
@@ -2851,15 +2856,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if !all_common
                     && !blocked
                     && !all_upper
-                    && !(f.common_only() && !known[0] && !l.surname_like() && !known[n - 1])
-                    && !(f.common
-                        && !f.strong_given()
-                        && !known[0]
-                        && l.common_only()
-                        && !known[n - 1])
-                    && !(l.common_only()
-                        && !known[n - 1]
-                        && text_of(self.text, &ws[idx[n - 1]]).ends_with("ing"))
+                    && !ordinary_phrase
                     && !(infos[1..]
                         .iter()
                         .zip(&known[1..])
@@ -2888,7 +2885,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                         && self.text[w.end..].starts_with(". ")
                 };
                 let any_common = infos.iter().zip(&known).enumerate().any(|(p, (i, k))| {
-                    i.common_only() && !k && !(p == n - 1 && i.surname_like()) && !initial(p)
+                    let surname_last = p == n - 1 && i.surname_like();
+                    i.common_only() && !k && !surname_last && !initial(p)
                 });
                 if any_common || f.blocked {
                     return None;
@@ -3250,6 +3248,74 @@ pub fn join_nicknames(text: &str, fs: &mut Vec<Finding>) {
             }
         }
         i += 1;
+    }
+    // Neither side found (`Call with Dariush "Lulu" Farahani`): the shape
+    // is a name's when both words beside the nickname are capitalized and
+    // no ordinary words (`the "Save" button`, `Project "Phoenix" Launch`).
+    let title_word = |w: &str| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_uppercase)
+            && cs.clone().any(char::is_lowercase)
+            && cs.all(|c| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’'))
+            && {
+                let i = with_fold(w, word_info);
+                !i.common && !i.blocked
+            }
+    };
+    let name_char = |c: char| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’');
+    let mut added = Vec::new();
+    for (q, qc) in text.match_indices(['"', '“']) {
+        let Some(before) = text[..q].strip_suffix(' ') else {
+            continue;
+        };
+        let ws = before
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !name_char(c))
+            .map_or(0, |(j, c)| j + c.len_utf8());
+        let close_q = if qc == "\"" { '"' } else { '”' };
+        let inner_at = q + qc.len();
+        let Some(close) = text[inner_at..]
+            .char_indices()
+            .take(30)
+            .find(|&(_, c)| c == close_q)
+            .map(|(j, _)| inner_at + j)
+        else {
+            continue;
+        };
+        let w_at = close + close_q.len_utf8() + 1;
+        if !text[close + close_q.len_utf8()..].starts_with(' ') {
+            continue;
+        }
+        let we = text[w_at..]
+            .char_indices()
+            .find(|&(_, c)| !name_char(c))
+            .map_or(text.len(), |(j, _)| w_at + j);
+        if ws >= q || nickname(&text[ws..we]) != Some((q - ws, close - ws)) {
+            continue;
+        }
+        if !title_word(&text[ws..q - 1]) || !title_word(&text[w_at..we]) {
+            continue;
+        }
+        if fs
+            .iter()
+            .chain(&added)
+            .any(|f: &Finding| f.start < we && ws < f.end)
+        {
+            continue;
+        }
+        added.push(Finding {
+            class: Class::Name,
+            start: ws,
+            end: we,
+            detector: Detector::NameContext,
+            confidence: 0.75,
+            normalized: normalize(&text[ws..we]),
+        });
+    }
+    if !added.is_empty() {
+        fs.extend(added);
+        fs.sort_by_key(|f| f.start);
     }
 }
 
@@ -3754,13 +3820,28 @@ mod tests {
         join_nicknames(text, &mut fs);
         assert_eq!(&text[fs[0].start..fs[0].end], "Noa \"Jojo\" Avraham");
         assert_eq!(fs[0].normalized, "noa avraham");
+        // Neither side found: the shape alone, with no ordinary words.
+        let text = "Call with Dariush \"Lulu\" Farahani today";
+        let mut fs = vec![];
+        join_nicknames(text, &mut fs);
+        assert_eq!(fs.len(), 1);
+        assert_eq!(&text[fs[0].start..fs[0].end], "Dariush \"Lulu\" Farahani");
+        let mut fs = vec![];
+        join_nicknames(
+            "Click the \"Save\" Button, Project \"Phoenix\" Launch",
+            &mut fs,
+        );
+        assert!(fs.is_empty());
         // The word beyond must be no ordinary word.
         let text = "Call with Noa \"Jojo\" Today";
         let mut fs = vec![Finding {
+            class: Class::Name,
+            start: 10,
             end: 13,
-            ..fs[0].clone()
+            detector: Detector::NameDictionary,
+            confidence: 0.8,
+            normalized: "noa".into(),
         }];
-        fs[0].start = 10;
         join_nicknames(text, &mut fs);
         assert_eq!(&text[fs[0].start..fs[0].end], "Noa");
     }
