@@ -120,8 +120,10 @@ pub struct Snapshot {
 }
 
 /// Session-recall index: folded name words and full names already tokenized,
-/// held as keyed 64-bit hashes (no plaintext). The sets themselves use a
-/// fast unkeyed hasher: their members are already keyed hashes.
+/// held as keyed 64-bit hashes. The sets themselves use a fast unkeyed
+/// hasher: their members are already keyed hashes. The one plaintext here
+/// is `phone_tails`' values, numbers the vault's entries hold anyway; the
+/// index is neither `Debug` nor persisted (a loaded vault rebuilds it).
 #[derive(Default)]
 struct Recall {
     hasher: RandomState,
