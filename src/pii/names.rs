@@ -3186,7 +3186,11 @@ pub fn join_nicknames(text: &str, fs: &mut Vec<Finding>) {
         let (start, end) = (fs[i].start, fs[i].end);
         let after = &text[end..];
         if after.starts_with(" \"") || after.starts_with(" “") {
-            let tail = &after[..after.len().min(80)];
+            let mut cut = after.len().min(80);
+            while !after.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let tail = &after[..cut];
             let next = fs
                 .get(i + 1)
                 .map(|g| (g.start, g.end, g.class == Class::Name));
@@ -3820,6 +3824,18 @@ mod tests {
         join_nicknames(text, &mut fs);
         assert_eq!(&text[fs[0].start..fs[0].end], "Noa \"Jojo\" Avraham");
         assert_eq!(fs[0].normalized, "noa avraham");
+        // A window that would end inside a letter (found by fuzzing).
+        let long = format!("Lee \"{}手 Aur", "A".repeat(77));
+        let mut fs = vec![Finding {
+            class: Class::Name,
+            start: 0,
+            end: 3,
+            detector: Detector::NameDictionary,
+            confidence: 0.8,
+            normalized: "lee".into(),
+        }];
+        join_nicknames(&long, &mut fs);
+        assert_eq!((fs[0].start, fs[0].end), (0, 3));
         // Neither side found: the shape alone, with no ordinary words.
         let text = "Call with Dariush \"Lulu\" Farahani today";
         let mut fs = vec![];
