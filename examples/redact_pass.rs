@@ -9,6 +9,7 @@
 //!     target/release/examples/redact_pass serde
 //! target/release/examples/redact_pass dump OUT   # redacted docs, one a line
 //! target/release/examples/redact_pass time 20     # wall clock, both loops
+//! target/release/examples/redact_pass perdoc      # slowest documents per byte
 //! ```
 //!
 //! `time N` runs the two loops in turn, N times each (interleaved, so both
@@ -95,6 +96,33 @@ fn main() {
             println!("serde_json  best {sb:7.2} MiB/s  median {sm:7.2} MiB/s");
             println!("redact      best {rb:7.2} MiB/s  median {rm:7.2} MiB/s");
             println!("ratio of medians {:.3} (1/{:.1})", rm / sm, sm / rm);
+        }
+        Some("perdoc") => {
+            // Each document's share of the redaction time (best of 5
+            // passes, one session each), slowest per byte first.
+            let mut best = vec![f64::MAX; docs.len()];
+            for _ in 0..5 {
+                let mut vault = Vault::new().expect("vault");
+                for (i, d) in docs.iter().enumerate() {
+                    let t = std::time::Instant::now();
+                    let mut v: Value = serde_json::from_str(d).expect("doc");
+                    Redactor::new(&engine, &mut vault, None).redact(&mut v);
+                    std::hint::black_box(serde_json::to_string(&v).expect("serialize"));
+                    best[i] = best[i].min(t.elapsed().as_secs_f64());
+                }
+            }
+            let total: f64 = best.iter().sum();
+            let mut order: Vec<usize> = (0..docs.len()).collect();
+            order.sort_by(|&a, &b| best[b].total_cmp(&best[a]));
+            for &i in order.iter().take(40) {
+                println!(
+                    "doc {i:4} {:7} B {:8.1} us {:6.0} ns/B {:5.2}% of time",
+                    docs[i].len(),
+                    best[i] * 1e6,
+                    best[i] * 1e9 / docs[i].len() as f64,
+                    100.0 * best[i] / total
+                );
+            }
         }
         Some("dump") => {
             let path = args.get(1).expect("dump OUT");
