@@ -468,6 +468,7 @@ pub fn cued(text: &str, out: &mut Vec<Finding>) {
     japanese(text, &hits, &mut found);
     korean(text, &mut found);
     latin_greeting(text, &hits, &mut found);
+    alias_in_parentheses(text, &mut found);
     found.sort_unstable();
     found.dedup();
     for (start, end) in found {
@@ -863,9 +864,109 @@ fn latin_greeting(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
     }
 }
 
+/// First characters of frequent Japanese family names that are no
+/// frequent Chinese surname (佐藤, 鈴木, 渡辺, 山本, 井上, 斎藤, 清水…).
+const JA_FAMILY_STARTS: &str =
+    "佐鈴渡山中小加松井木斎斉清森池橋阿藤前後岡長村坂原福西大太竹石上野桜遠青酒菅宮内";
+
+/// A person's name written in their own script in parentheses after their
+/// handle or Latin name, as chat exports and directories show it:
+/// `akikoi (井上明子)`, `@minjun.kim (김민준)`, `Wang Fang（王芳）`.
+/// The parenthesized text is the whole name: two to four Han characters
+/// starting with a surname (Chinese or Japanese), or two to four Hangul
+/// syllables starting with a surname, and the word before is a handle or a
+/// capitalized Latin word (not a sentence's ordinary word: `meeting (会议)`).
+fn alias_in_parentheses(text: &str, found: &mut Vec<(usize, usize)>) {
+    let mut from = 0;
+    while let Some(k) = text[from..].find(['(', '（']) {
+        let open = from + k;
+        let p = open
+            + if text[open..].starts_with('(') {
+                1
+            } else {
+                '（'.len_utf8()
+            };
+        from = p;
+        let inner: Vec<char> = text[p..]
+            .chars()
+            .take_while(|&c| is_han(c) || is_hangul(c))
+            .take(5)
+            .collect();
+        if !(2..=4).contains(&inner.len()) {
+            continue;
+        }
+        let end = p + inner.iter().map(|c| c.len_utf8()).sum::<usize>();
+        if !(text[end..].starts_with(')') || text[end..].starts_with('）')) {
+            continue;
+        }
+        let first = inner[0];
+        let name_like = if inner.iter().all(|&c| is_hangul(c)) {
+            HANGUL_SURNAMES.contains(first) && inner.len() <= 4
+        } else if inner.iter().all(|&c| is_han(c)) {
+            let s: String = inner.iter().collect();
+            (zh_surname(first)
+                || JA_FAMILY_STARTS.contains(first)
+                || HAN_COMPOUND.iter().any(|c| s.starts_with(c)))
+                && !JA_NOT_NAMES.contains(&s.as_str())
+                && !inner
+                    .last()
+                    .is_some_and(|&c| JA_ORG_ENDS.contains(c) || PLACE_ENDS.contains(c))
+        } else {
+            false
+        };
+        if name_like && handle_or_name_before(&text[..open]) {
+            found.push((p, end));
+        }
+    }
+}
+
+/// Last characters of place and organization names in Han (市 city, 県
+/// prefecture, 区 ward, 省 province, 部 department, 社 company…).
+const PLACE_ENDS: &str = "市県県区區省州都府町村道路街駅站部课課社司局院校館馆店";
+
+/// Whether the text before `(` ends with a handle (`@minjun`, `akikoi`,
+/// `li.na_88`) or a capitalized Latin word, then at most one space.
+fn handle_or_name_before(before: &str) -> bool {
+    let b = before.strip_suffix(' ').unwrap_or(before);
+    let word: &str = {
+        let start = b
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-' | '@'))
+            .last()
+            .map_or(b.len(), |(i, _)| i);
+        &b[start..]
+    };
+    let letters = word.chars().filter(char::is_ascii_alphabetic).count();
+    if letters < 2 {
+        return false;
+    }
+    if word.starts_with('@') {
+        return true;
+    }
+    let first = word.chars().next().unwrap_or(' ');
+    // A capitalized word (a Latin name) or a handle: lower case with a
+    // digit, `_` or `.` in it, or a lower-case word of no dictionary.
+    first.is_ascii_uppercase()
+        || word.contains(|c: char| c.is_ascii_digit() || matches!(c, '_' | '.'))
+        || super::lexicon::word_info(word).unknown()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_in_their_own_script_after_a_handle() {
+        assert_eq!(names("akikoi (井上明子) joined the channel"), ["井上明子"]);
+        assert_eq!(names("@minjun.kim (김민준): 확인했습니다"), ["김민준"]);
+        assert_eq!(names("Wang Fang（王芳）发来消息"), ["王芳"]);
+        assert_eq!(names("li_na88 (李娜) left"), ["李娜"]);
+        assert!(names("the meeting (会议) starts").is_empty());
+        assert!(names("Osaka (大阪市) office").is_empty());
+        assert!(names("Sales (営業部)").is_empty());
+        assert!(names("see (王) here").is_empty());
+    }
 
     fn names(text: &str) -> Vec<&str> {
         let mut out = Vec::new();

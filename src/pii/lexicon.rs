@@ -379,8 +379,93 @@ pub fn word_info(folded: &str) -> WordInfo {
             ..WordInfo::default()
         };
     }
+    if !folded.is_ascii()
+        && let Some(script) = super::translit::script_of(folded)
+    {
+        return foreign_script_info(folded, script);
+    }
     WordInfo::default()
 }
+
+/// A Cyrillic or Greek word: what the dictionaries say about its Latin
+/// readings as a name (never as an English word), and a surname by its
+/// ending (`Смирнова`, `Шевченко`, `Παπαδόπουλος`) or as the feminine of
+/// a known surname.
+fn foreign_script_info(folded: &str, script: super::translit::Script) -> WordInfo {
+    use super::translit;
+    let mut info = WordInfo::default();
+    if FOREIGN_PLACES.contains(&folded) {
+        info.blocked = true;
+        return info;
+    }
+    // Russian adjective and pronoun endings (Толстого, нашему, другими)
+    // are no name's nominative.
+    if script == translit::Script::Cyrillic
+        && ["ого", "его", "ому", "ему", "ыми", "ими", "ых"]
+            .iter()
+            .any(|e| folded.ends_with(e))
+    {
+        info.common = true;
+        return info;
+    }
+    let rank = |r: u32, info: &mut WordInfo| {
+        if r > 0 && (info.surname_rank == 0 || r < info.surname_rank) {
+            info.surname_rank = r;
+        }
+    };
+    for latin in translit::readings(folded, script) {
+        if let Some(i) = WORDS.get(latin.as_str()) {
+            info.given = info.given.max(i.given);
+            rank(i.surname_rank, &mut info);
+        }
+        // Russian feminine surnames: Петрова is the wife of Петров.
+        if script == translit::Script::Cyrillic
+            && let Some(stem) = latin.strip_suffix('a')
+            && (stem.ends_with("ov") || stem.ends_with("ev") || stem.ends_with("in"))
+            && let Some(i) = WORDS.get(stem)
+        {
+            rank(i.surname_rank, &mut info);
+        }
+    }
+    if translit::surname_ending(folded, script) {
+        rank(FOREIGN_SURNAME_RANK, &mut info);
+    }
+    // The given-name counts are American: Олег and Дмитрий are rare there
+    // (`oleg` 457), not where their script is written.
+    if info.given >= 200 && folded.chars().count() >= 4 {
+        info.given = info.given.max(2_000);
+    }
+    info
+}
+
+/// Places whose names read as given names or surnames (Αθήνα is also
+/// Athina; Москва, Київ).
+const FOREIGN_PLACES: &[&str] = &[
+    "αθήνα",
+    "αθηνα",
+    "θεσσαλονίκη",
+    "πάτρα",
+    "ελλάδα",
+    "ελλάδας",
+    "κύπρος",
+    "κρήτη",
+    "λάρισα",
+    "ηράκλειο",
+    "москва",
+    "россия",
+    "украина",
+    "україна",
+    "київ",
+    "киев",
+    "минск",
+    "белград",
+    "казань",
+    "одесса",
+];
+
+/// The rank given to a surname known only by its ending: rarer than any
+/// surname the census lists by name, still a surname.
+const FOREIGN_SURNAME_RANK: u32 = 150_000;
 
 /// Forces the dictionaries to load (so the first request does not pay for it).
 pub fn preload() {
@@ -539,6 +624,21 @@ impl Lexicon {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cyrillic_and_greek_words_are_read_as_names() {
+        assert!(word_info("анна").strong_given());
+        assert!(word_info("олег").strong_given());
+        assert!(word_info("смирнова").surname_like());
+        assert!(word_info("шевченко").surname_like());
+        assert!(word_info("παπαδόπουλος").surname_like());
+        assert!(word_info("νικόλαος").given > 0);
+        // Places and grammatical forms are no names; other words are unknown.
+        assert!(word_info("москва").blocked);
+        assert!(word_info("αθήνα").blocked);
+        assert!(!word_info("толстого").unknown());
+        assert!(word_info("заказ").unknown());
+    }
 
     #[test]
     fn dictionary_facts() {

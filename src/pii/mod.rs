@@ -15,6 +15,7 @@ pub mod lists;
 pub mod names;
 pub mod phone;
 pub mod table;
+mod translit;
 
 use std::collections::HashSet;
 use std::sync::Arc;
