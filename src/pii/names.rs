@@ -2919,8 +2919,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if any_common || f.blocked {
                     return None;
                 }
+                // A rarer given name (in American counts: Takumi, Yannick)
+                // before a listed surname, or a surname before a given name
+                // as Japanese, Korean, Chinese and Hungarian write them
+                // ("Watanabe Takumi"): two dictionaries agree.
+                let rare_given = |i: &WordInfo| i.given >= 100 && !i.common && !i.blocked;
+                let listed_surname = |i: &WordInfo| i.surname_like() && !i.common && !i.blocked;
+                let pair = n == 2
+                    && !all_upper
+                    && ((rare_given(&f) && listed_surname(&l))
+                        || (listed_surname(&f) && f.given == 0 && rare_given(&l)));
                 let first_ok = f.strong_given()
                     || known[0]
+                    || pair
                     || (f.ambiguous_given() && (l.surname_like() || known[n - 1]))
                     // "K. Hämäläinen", "S. F. Ghosh": initials stand for the
                     // given names.
@@ -2930,6 +2941,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 let acronym = ws[idx[n - 1]].case == Case::Upper
                     && ws[idx[n - 1]].end - ws[idx[n - 1]].start <= 4;
                 let last_ok = known[n - 1]
+                    || pair
                     || (!acronym
                         && (l.surname_like() || l.strong_given() || (l.unknown() && !all_upper)));
                 (first_ok && last_ok).then_some((0.75, Detector::NameDictionary))
@@ -4017,6 +4029,29 @@ mod tests {
             ["Lieke A. Visser"]
         );
         assert!(scan("Section A. Overview of the plan").is_empty());
+    }
+
+    #[test]
+    fn rarer_given_names_and_surname_first_pairs() {
+        assert_eq!(
+            scan("Takumi Watanabe presented the plan."),
+            ["Takumi Watanabe"]
+        );
+        assert_eq!(
+            scan("Watanabe Takumi presented the plan."),
+            ["Watanabe Takumi"]
+        );
+        assert_eq!(scan("Yannick Courtois presented."), ["Yannick Courtois"]);
+        assert_eq!(scan("Анна Смирнова подтвердила заказ"), ["Анна Смирнова"]);
+        assert_eq!(scan("Η Μαρία Γεωργίου θα καλέσει"), ["Μαρία Γεωργίου"]);
+        for t in [
+            "Boston Marathon results are in.",
+            "Denver Broncos won.",
+            "Роман Толстого «Война и мир»",
+            "Η Αθήνα είναι η πρωτεύουσα",
+        ] {
+            assert!(scan(t).is_empty(), "{t}");
+        }
     }
 
     #[test]
