@@ -901,7 +901,7 @@ fn alias_in_parentheses(text: &str, found: &mut Vec<(usize, usize)>) {
         }
         let first = inner[0];
         let name_like = if inner.iter().all(|&c| is_hangul(c)) {
-            HANGUL_SURNAMES.contains(first) && inner.len() <= 4
+            HANGUL_SURNAMES.contains(first)
         } else if inner.iter().all(|&c| is_han(c)) {
             let s: String = inner.iter().collect();
             (zh_surname(first)

@@ -40,10 +40,8 @@ fn cyrillic(w: &str) -> Vec<String> {
     // passport (ICAO) one; they differ on a handful of letters.
     let mut a = String::with_capacity(w.len());
     let mut b = String::with_capacity(w.len());
-    let chars: Vec<char> = w.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
+    for (i, c) in w.chars().enumerate() {
         let first = i == 0;
-        let last = i + 1 == chars.len();
         let (x, y): (&str, &str) = match c {
             'а' => ("a", "a"),
             'б' => ("b", "b"),
@@ -60,7 +58,6 @@ fn cyrillic(w: &str) -> Vec<String> {
             'и' => ("i", "i"),
             'і' => ("i", "i"),
             'ї' => ("yi", "i"),
-            'й' if last => ("y", "i"),
             'й' => ("y", "i"),
             'к' => ("k", "k"),
             'л' => ("l", "l"),
