@@ -92,6 +92,10 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         if !domain_is_public(domain) {
             continue;
         }
+        if message_id(text, start, end, local) || not_a_mailbox(text, start, end) {
+            search = end;
+            continue;
+        }
         out.push(Finding {
             class: Class::Email,
             start,
@@ -109,6 +113,55 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         });
         search = end;
     }
+}
+
+/// A Message-ID (`<CA+VA7sTyt2ag2F7dXV2nqr@mail.gmail.com>`,
+/// `<20220724175636.25A8E@mx4.example.net>`): an address in angle
+/// brackets on a `Message-ID:`/`In-Reply-To:`/`References:` line, or whose
+/// local part a machine wrote (a UUID, a timestamp, a long mix of capitals,
+/// small letters and digits). A person's address in brackets (`Ann
+/// <ann@example.com>`) has a local part a person chose.
+fn message_id(text: &str, start: usize, end: usize, local: &str) -> bool {
+    if !(text[..start].ends_with('<') && text[end..].starts_with('>')) {
+        return false;
+    }
+    let line = &text[text[..start].rfind('\n').map_or(0, |i| i + 1)..start];
+    let header = line.len() <= 4_000 && {
+        let l = line.to_ascii_lowercase();
+        ["message-id", "in-reply-to", "references"]
+            .iter()
+            .any(|h| l.contains(h))
+    };
+    header || machine_local(local)
+}
+
+fn machine_local(local: &str) -> bool {
+    let b = local.as_bytes();
+    let uuid = b.len() >= 36
+        && b[..36].iter().enumerate().all(|(i, &c)| match i {
+            8 | 13 | 18 | 23 => c == b'-',
+            _ => c.is_ascii_hexdigit(),
+        });
+    let stamp = b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit);
+    let count = |f: fn(&u8) -> bool| b.iter().filter(|c| f(c)).count();
+    let random = b.len() >= 16
+        && b.iter()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'=' | b'_' | b'-'))
+        && count(u8::is_ascii_uppercase) >= 2
+        && count(u8::is_ascii_lowercase) >= 2
+        && count(u8::is_ascii_digit) >= 2;
+    uuid || stamp || random
+}
+
+/// A URL's user (`ssh://git@gitlab.example.com:2222/…`) or an scp-style
+/// remote (`git@github.com:acme/web.git`, `deploy@host:/srv`): a login on
+/// a host, not a mailbox.
+fn not_a_mailbox(text: &str, start: usize, end: usize) -> bool {
+    text[..start].ends_with("://")
+        || text[end..]
+            .strip_prefix(':')
+            .and_then(|r| r.chars().next())
+            .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '~'))
 }
 
 /// Dot-separated labels of letters, digits and inner hyphens; the last
@@ -234,6 +287,32 @@ mod tests {
         ] {
             assert!(emails(t).is_empty(), "{t}: {:?}", emails(t));
         }
+    }
+
+    #[test]
+    fn message_ids_and_remotes_are_no_addresses() {
+        for t in [
+            "Message-ID: <CA+VA7sTyt2ag2F7dXV2nqr@mail.gmail.com>",
+            "<20220724175636.25A8E@mx4.mailer.example.net>",
+            "<03e8bf86-85f5-4cc5-b58b-d9c52edfbe2f@outbound.example.org>",
+            "In-Reply-To: <ann.lee.reply@example.com>",
+            "git clone git@github.com:acme/web.git",
+            "ssh://git@gitlab.example.com:2222/platform/docs.git",
+            "scp dump.sql deploy@db.example.com:/srv/backups",
+        ] {
+            assert!(emails(t).is_empty(), "{t}: {:?}", emails(t));
+        }
+        // People's addresses in brackets and before a colon stay.
+        assert_eq!(
+            emails("From: Ann Lee <ann.lee@example.com>"),
+            ["ann.lee@example.com"]
+        );
+        assert_eq!(
+            emails("<JohnSmith2024@example.com>"),
+            ["JohnSmith2024@example.com"]
+        );
+        assert_eq!(emails("mail ann@example.com: thanks"), ["ann@example.com"]);
+        assert_eq!(emails("mailto:ann@example.com"), ["ann@example.com"]);
     }
 
     #[test]
