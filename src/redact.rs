@@ -290,6 +290,32 @@ fn round_of(kind: KeyKind) -> usize {
     usize::from(kind == KeyKind::MaybePerson)
 }
 
+/// A jCard property (RFC 7095, the JSON form of a vCard, as CardDAV and
+/// RDAP serve it): `["tel", {params}, "uri", "tel:+1…"]`. Its values
+/// (from the fourth item on) are what the property name says: `fn`, `n`
+/// and `nickname` a person's name (parts), `email` an address, `tel` a
+/// phone; `org`, `adr`, `rev` and the rest are scanned as text, whatever
+/// key holds the card.
+fn jcard_property(items: &[Value]) -> Option<KeyKind> {
+    let [Value::String(name), Value::Object(_), Value::String(ty), ..] = items else {
+        return None;
+    };
+    if items.len() < 4
+        || name.is_empty()
+        || name.len() > 32
+        || !name.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        || !ty.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+    {
+        return None;
+    }
+    Some(match name.as_str() {
+        "fn" | "n" | "nickname" => KeyKind::Person,
+        "email" => KeyKind::Email,
+        "tel" => KeyKind::Phone,
+        _ => KeyKind::Other,
+    })
+}
+
 /// A table: an array whose first element is a header row of strings and
 /// whose other elements are rows of the same width. Returns the column kinds.
 fn table_kinds(items: &[Value]) -> Option<Vec<KeyKind>> {
@@ -494,6 +520,14 @@ impl<'a> Redactor<'a> {
         match v {
             Value::String(s) => self.learn_str(s, key, people, depth),
             Value::Array(items) => {
+                if let Some(kind) = jcard_property(items) {
+                    // The parameters are scanned as any object is.
+                    self.learn(&items[1], KeyKind::Other, false, depth);
+                    for item in &items[3..] {
+                        self.learn(item, kind, false, depth);
+                    }
+                    return;
+                }
                 if let Some(kinds) = table_kinds(items) {
                     // The header row is visited as the rewrite pass visits it
                     // (embedded JSON is matched up by visiting order).
@@ -771,6 +805,30 @@ impl<'a> Redactor<'a> {
                 }
             }
             Value::Array(items) => {
+                if let Some(kind) = jcard_property(items) {
+                    let leaf = Leaf {
+                        key: kind,
+                        person_object: true,
+                    };
+                    let reporting = self.report.is_some();
+                    for (i, item) in items.iter_mut().enumerate() {
+                        // The name and the value type are lower-case
+                        // tokens; the parameters are scanned as any object.
+                        let leaf = match i {
+                            0 | 2 => continue,
+                            1 => Leaf::TEXT,
+                            _ => leaf,
+                        };
+                        if reporting {
+                            self.path.push(i.to_string());
+                        }
+                        self.rewrite(item, leaf, false, depth);
+                        if reporting {
+                            self.path.pop();
+                        }
+                    }
+                    return;
+                }
                 let kinds = table_kinds(items);
                 self.rewrite_rows(items, kinds.as_deref(), 1, leaf, people, depth);
             }
@@ -1545,6 +1603,29 @@ mod tests {
         assert!(!is_contact_value("call +49 30 166960 after six"));
         assert!(!is_contact_value("1618"));
         assert!(!is_contact_value("a@b.c and d@e.org"));
+    }
+
+    #[test]
+    fn jcard_properties_take_their_kind_from_the_property_name() {
+        let (out, _) = run(json!({"contact": ["vcard", [
+            ["version", {}, "text", "4.0"],
+            ["fn", {}, "text", "Maja Lindqvist"],
+            ["n", {}, "text", ["Lindqvist", "Maja", "", "", ""]],
+            ["email", {"type": "work"}, "text", "maja@example.se"],
+            ["tel", {"type": ["cell"]}, "uri", "tel:+46 70 123 45 67"],
+            ["org", {}, "text", "Maersk Line"],
+            ["adr", {}, "text", ["", "", "Via del Corso 305", "Göteborg", "", "41101", ""]],
+            ["rev", {}, "timestamp", "Fri, 21 Apr 2023 14:28:53 +0000"]
+        ]]}));
+        let card = &out["contact"][1];
+        assert!(card[1][3].as_str().unwrap().starts_with("[NAME_"));
+        assert!(card[2][3][0].as_str().unwrap().starts_with("[NAME_"));
+        assert!(card[3][3].as_str().unwrap().starts_with("[EMAIL_"));
+        assert!(card[4][3].as_str().unwrap().contains("[PHONE_"));
+        assert_eq!(card[5][3], "Maersk Line");
+        assert_eq!(card[6][3][3], "Göteborg");
+        assert_eq!(card[7][3], "Fri, 21 Apr 2023 14:28:53 +0000");
+        assert_eq!(card[0][3], "4.0");
     }
 
     #[test]
