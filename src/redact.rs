@@ -521,9 +521,8 @@ impl<'a> Redactor<'a> {
             Value::String(s) => self.learn_str(s, key, people, depth),
             Value::Array(items) => {
                 if let Some(kind) = jcard_property(items) {
-                    // The parameters are scanned as any object is.
-                    self.learn(&items[1], KeyKind::Other, false, depth);
-                    for item in &items[3..] {
+                    for (i, item) in items.iter().enumerate() {
+                        let kind = if i < 3 { KeyKind::Other } else { kind };
                         self.learn(item, kind, false, depth);
                     }
                     return;
@@ -812,13 +811,9 @@ impl<'a> Redactor<'a> {
                     };
                     let reporting = self.report.is_some();
                     for (i, item) in items.iter_mut().enumerate() {
-                        // The name and the value type are lower-case
-                        // tokens; the parameters are scanned as any object.
-                        let leaf = match i {
-                            0 | 2 => continue,
-                            1 => Leaf::TEXT,
-                            _ => leaf,
-                        };
+                        // The name, the parameters and the value type
+                        // are scanned as any text and object are.
+                        let leaf = if i < 3 { Leaf::TEXT } else { leaf };
                         if reporting {
                             self.path.push(i.to_string());
                         }
