@@ -922,7 +922,7 @@ fn alias_in_parentheses(text: &str, found: &mut Vec<(usize, usize)>) {
 
 /// Last characters of place and organization names in Han (市 city, 県
 /// prefecture, 区 ward, 省 province, 部 department, 社 company…).
-const PLACE_ENDS: &str = "市県県区區省州都府町村道路街駅站部课課社司局院校館馆店";
+const PLACE_ENDS: &str = "市県区區省州都府町村道路街駅站部课課社司局院校館馆店";
 
 /// Whether the text before `(` ends with a handle (`@minjun`, `akikoi`,
 /// `li.na_88`) or a capitalized Latin word, then at most one space.

@@ -125,8 +125,15 @@ fn message_id(text: &str, start: usize, end: usize, local: &str) -> bool {
     if !(text[..start].ends_with('<') && text[end..].starts_with('>')) {
         return false;
     }
-    let line = &text[text[..start].rfind('\n').map_or(0, |i| i + 1)..start];
-    let header = line.len() <= 4_000 && {
+    // The line before the bracket, at most 4,000 bytes back (a long
+    // one-line text is not searched back to its start for each address).
+    let mut from = start.saturating_sub(4_000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let window = &text[from..start];
+    let line = &window[window.rfind('\n').map_or(0, |i| i + 1)..];
+    let header = {
         let l = line.to_ascii_lowercase();
         ["message-id", "in-reply-to", "references"]
             .iter()
