@@ -78,11 +78,20 @@ fn case_bits(c: char) -> u8 {
             0
         };
     }
-    let (u, l) = (c.is_uppercase(), c.is_lowercase());
+    let (u, l) = (c.is_uppercase(), has_case_lower(c));
     u8::from(u)
         | u8::from(l) << 1
         | u8::from(c.is_numeric()) << 2
         | u8::from(c.is_alphabetic() && !u && !l) << 3
+}
+
+/// A lower-case letter of a script written in one case. Unicode files
+/// Georgian Mkhedruli (`ნიკოლოზ`) as lower case because capitals
+/// (Mtavruli) exist for headings, but names and prose are written in
+/// Mkhedruli alone: for name shapes it is a script without case, like
+/// Arabic or Hebrew.
+pub(crate) fn has_case_lower(c: char) -> bool {
+    c.is_lowercase() && !('\u{10d0}'..='\u{10ff}').contains(&c)
 }
 
 /// Marks a word character in [`ASCII_CLASS`].
@@ -264,6 +273,92 @@ fn uncased_pair(text: &str, a: &Word, b: &Word) -> bool {
             || ((1..=2).contains(&nx) && x.chars().all(hangul)))
         && (1..=3).contains(&ny)
         && y.chars().all(|c| han(c) || hangul(c) || kana(c))
+}
+
+/// The script of a letter of an alphabet or abugida written without case
+/// outside East Asia, by Unicode block: Hebrew, Arabic, Georgian, the
+/// Indic scripts (one block each), Thai, Lao, Myanmar, Ethiopic, Khmer.
+/// `None` for any other character (Latin, Cyrillic, Han, marks of no such
+/// block, punctuation).
+fn caseless_script(c: char) -> Option<u32> {
+    let u = u32::from(c);
+    Some(match u {
+        0x0590..=0x05ff | 0xfb1d..=0xfb4f => 1,
+        0x0600..=0x06ff | 0x0750..=0x077f | 0x08a0..=0x08ff | 0xfb50..=0xfdff | 0xfe70..=0xfeff => {
+            2
+        }
+        0x10a0..=0x10ff | 0x2d00..=0x2d2f => 3,
+        0x1000..=0x109f => 4,
+        0x1200..=0x139f => 5,
+        0x1780..=0x17ff => 6,
+        // Devanagari to Sinhala, Thai and Lao: one block of 128 each.
+        0x0900..=0x0eff => u >> 7,
+        _ => return None,
+    })
+}
+
+/// The caseless script ([`caseless_script`]) all of `word`'s letters are
+/// in, if they are in one; marks of that script belong to it.
+fn word_script(word: &str) -> Option<u32> {
+    let mut script = None;
+    for c in word.chars() {
+        if c == '-' || c == '\'' || c == '’' || c == '\u{200c}' || c == '\u{200d}' {
+            continue;
+        }
+        let s = caseless_script(c)?;
+        if script.is_some_and(|x| x != s) {
+            return None;
+        }
+        script = Some(s);
+    }
+    script
+}
+
+/// `ws[k..=end]`: two or three words of one caseless script of the
+/// alphabets (Arabic, Hebrew, Georgian, an Indic script, Thai, Ethiopic),
+/// set apart by single spaces, in a line of another script (`loop in
+/// נועה מזרחי from Northwind`, `Author: ნიკოლოზ მაისურაძე <…>`): the line
+/// holds no other letter of that script. In a text of an English tool a
+/// short phrase of another alphabet is most often a name; what makes it
+/// one is the cue the caller asks for besides. In prose of that script
+/// (Arabic notes, Hebrew mail) nothing is judged here.
+fn foreign_words(text: &str, ws: &[Word], k: usize) -> Option<usize> {
+    let script_of = |w: &Word| {
+        let t = &text[w.start..w.end];
+        let n = t.chars().count();
+        (w.case == Case::Uncased && (2..=24).contains(&n))
+            .then(|| word_script(t))
+            .flatten()
+    };
+    let s = script_of(&ws[k])?;
+    let mut end = k;
+    while end + 1 < ws.len()
+        && end - k < 2
+        && &text[ws[end].end..ws[end + 1].start] == " "
+        && script_of(&ws[end + 1]) == Some(s)
+    {
+        end += 1;
+    }
+    if end == k {
+        return None;
+    }
+    let (a, b) = (ws[k].start, ws[end].end);
+    let line_start = text[..a].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[b..].find('\n').map_or(text.len(), |p| b + p);
+    let other = |t: &str| t.chars().any(|c| caseless_script(c) == Some(s));
+    // Bounded, so a long one-line text costs no more than a short one.
+    let before = &text[floor_boundary(text, line_start.max(a.saturating_sub(240)))..a];
+    let after = &text[b..floor_boundary(text, line_end.min(b + 240))];
+    (!other(before) && !other(after)).then_some(end)
+}
+
+/// The greatest char boundary of `text` at or below `i`.
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// Frequent Chinese surnames (one character each).
@@ -1851,6 +1946,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                         || (uncased_name_shape(text_of(text, &w))
                             && self.after(ws, i, i) == Support::Strong)
                         || self.cued_uncased_pair(ws, i)
+                        || self.cued_foreign_words(ws, i).is_some()
                 }
                 _ => false,
             };
@@ -1875,6 +1971,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 let pair = j == i && self.cued_uncased_pair(ws, i);
                 if pair {
                     j += 1;
+                    break;
+                }
+                if j == i
+                    && let Some(end) = self.cued_foreign_words(ws, i)
+                {
+                    j = end;
                     break;
                 }
                 if !(spaced(text, ws[j].end, n.start) || initial_then(text, &ws[j], &n))
@@ -2044,9 +2146,36 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             .next();
         uncased_pair(self.text, &ws[k], n)
             && next.is_none_or(|c| {
-                c.is_ascii() || !c.is_alphabetic() || c.is_uppercase() || c.is_lowercase()
+                c.is_ascii() || !c.is_alphabetic() || c.is_uppercase() || has_case_lower(c)
             })
             && self.after(ws, k, k + 1) == Support::Strong
+    }
+
+    /// [`foreign_words`] from `k` with a cue: a speaker label or an address
+    /// in brackets after them, a lead or a label before (`with`, `ping`,
+    /// `Author:`), or the person's address or number after a comma. Returns
+    /// the last word's index.
+    fn cued_foreign_words(&self, ws: &[Word], k: usize) -> Option<usize> {
+        let end = foreign_words(self.text, ws, k)?;
+        // Leads that also go before places ("Site visit תל אביב", "flew to
+        // …") do not vouch for words no dictionary can check.
+        let place_lead = k > 0
+            && with_fold(text_of(self.text, &ws[k - 1]), |f| {
+                matches!(
+                    f,
+                    "to" | "from"
+                        | "via"
+                        | "visit"
+                        | "visited"
+                        | "see"
+                        | "saw"
+                        | "joined"
+                        | "reach"
+                )
+            });
+        ((self.before(ws, k) >= Support::Lead && !place_lead)
+            || self.after(ws, k, end) >= Support::Lead)
+            .then_some(end)
     }
 
     /// "Ms حسینی", "Dr. अग्रवाल": word `k` is of a script without case and
@@ -2621,6 +2750,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 || f.ambiguous_given()
                 || l.surname_like()
                 || self.known(&ws[first])
+                || foreign_words(text, ws, first) == Some(last)
                 || (words.len() >= 2
                     && words.iter().all(|w| {
                         w.case == Case::Title
@@ -2818,7 +2948,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 let foreign = |c: Option<char>| c.is_none_or(|c| c.is_ascii());
                 let cjk = |c: Option<char>| {
                     c.is_some_and(|c| {
-                        c.is_alphabetic() && !c.is_ascii() && !c.is_uppercase() && !c.is_lowercase()
+                        c.is_alphabetic()
+                            && !c.is_ascii()
+                            && !c.is_uppercase()
+                            && !has_case_lower(c)
                     })
                 };
                 let prev = self.text[..w.start].trim_end().chars().next_back();
@@ -4224,6 +4357,36 @@ mod tests {
     }
 
     #[test]
+    fn names_of_caseless_alphabets_in_latin_text() {
+        // Two or three words of one such script, with a cue.
+        assert_eq!(
+            scan("Let's loop in נועה מזרחי from Northwind Traders."),
+            ["נועה מזרחי"]
+        );
+        assert_eq!(
+            scan("ping முருகன் சுப்பிரமணியன் for access"),
+            ["முருகன் சுப்பிரமணியன்"]
+        );
+        assert_eq!(
+            scan("Author: ნიკოლოზ მაისურაძე <nm@example.ge>"),
+            ["ნიკოლოზ მაისურაძე"]
+        );
+        assert_eq!(
+            scan("[24/11/2024, 19:40:52] أحمد القحطاني: hello there"),
+            ["أحمد القحطاني"]
+        );
+        assert_eq!(
+            scan("Customer care: გიორგი გელაშვილი, giorgi@example.ge"),
+            ["გიორგი გელაშვილი"]
+        );
+        // No cue, a place lead, or prose of the same script: nothing.
+        assert!(scan("The office in الدار البيضاء is closed.").is_empty());
+        assert!(scan("Site visit תל אביב").is_empty());
+        assert!(scan("שלום רב, נועה מזרחי כתבה").is_empty());
+        assert!(scan("ping ข้อมูล ทั้งหมด ในระบบ นี้").is_empty());
+    }
+
+    #[test]
     fn titles_before_ordinary_words_and_other_scripts() {
         // An ordinary word before a title, after a speaker label.
         assert_eq!(
@@ -4413,6 +4576,12 @@ mod tests {
             ["Ann Lee", "Bo Chan"]
         );
         assert_eq!(names("송 유진", Structured::Sure), ["송 유진"]);
+        // Georgian is written in one case (Mkhedruli), like Arabic.
+        assert_eq!(
+            names("ნიკოლოზ ბერიძე", Structured::Sure),
+            ["ნიკოლოზ ბერიძე"]
+        );
+        assert_eq!(names("مريم الشمري", Structured::Sure), ["مريم الشمري"]);
         assert_eq!(
             names("Support Team", Structured::Maybe),
             Vec::<String>::new()

@@ -190,7 +190,7 @@ fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
     };
     let Some((at, len)) = value_at else { return };
     let value = &line[at..at + len];
-    let uncased = |c: char| c.is_alphabetic() && !c.is_lowercase() && !c.is_uppercase();
+    let uncased = |c: char| c.is_alphabetic() && !names::has_case_lower(c) && !c.is_uppercase();
     if value.is_empty()
         || !value.chars().all(|c| uncased(c) || names::is_mark(c))
         || !value.chars().any(uncased)
