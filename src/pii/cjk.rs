@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 const HAN_SURNAMES_MORE: &str = "陳張劉黃趙吳鄭謝許韓馮鄧蕭葉蘇盧鍾譚陸賈鄒龍賀顧龔錢嚴湯楊孫羅梁宋唐曾蔣餘杜程魏呂丁沈姚崔範廖鄔閻聶";
 
 /// Two-character Chinese surnames.
-const HAN_COMPOUND: [&str; 10] = [
+pub(crate) const HAN_COMPOUND: [&str; 10] = [
     "欧阳", "歐陽", "司马", "司馬", "诸葛", "諸葛", "上官", "慕容", "东方", "令狐",
 ];
 
@@ -40,7 +40,7 @@ fn is_katakana(c: char) -> bool {
     ('\u{30a1}'..='\u{30fa}').contains(&c) || c == 'ー' || c == '・'
 }
 
-fn zh_surname(c: char) -> bool {
+pub(crate) fn zh_surname(c: char) -> bool {
     HAN_SURNAMES.contains(c) || HAN_SURNAMES_MORE.contains(c)
 }
 

@@ -368,13 +368,17 @@ pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马�
 pub(crate) const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국";
 
 /// A Han or Hangul word of two to four characters whose first character
-/// is a frequent surname: the usual shape of a Chinese or Korean name.
+/// is a frequent surname (simplified or traditional: `张伟`, `張志明`) or
+/// that starts with a two-character one (`司马秀英`): the usual shape of a
+/// Chinese or Korean name.
 pub fn surname_first_shape(word: &str) -> bool {
     uncased_name_shape(word)
-        && word
+        && (word
             .chars()
             .next()
-            .is_some_and(|c| HAN_SURNAMES.contains(c) || HANGUL_SURNAMES.contains(c))
+            .is_some_and(|c| super::cjk::zh_surname(c) || HANGUL_SURNAMES.contains(c))
+            || (word.chars().count() >= 3
+                && super::cjk::HAN_COMPOUND.iter().any(|s| word.starts_with(s))))
 }
 
 /// A word with a capital inside (`AirPods`, `iPhone`) other than name

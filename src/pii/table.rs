@@ -651,13 +651,19 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
         );
         // Attributes are read only when the tag has a class (no copy of
         // every tag's text).
-        let named = (tag_text.contains("class=") || tag_text.contains("CLASS=")) && {
-            let lower = tag_text.to_ascii_lowercase();
-            ["name", "\"fn", " fn", "author", "person"]
-                .iter()
-                .any(|w| lower.contains(w))
-        };
-        if !(strong || named) {
+        let named = (tag_text.contains("class=")
+            || tag_text.contains("CLASS=")
+            || tag_text.contains("itemprop="))
+            && {
+                let lower = tag_text.to_ascii_lowercase();
+                ["name", "\"fn", " fn", "author", "person"]
+                    .iter()
+                    .any(|w| lower.contains(w))
+            };
+        // The text of a `mailto:` link: a person's name, the address, or
+        // words ("Email us").
+        let mailto = *tag == "a" && tag_text.contains("mailto:");
+        if !(strong || named || mailto) {
             continue;
         }
         let s = gt + 1;
@@ -680,7 +686,22 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
                 .filter(|w| w.starts_with(char::is_uppercase))
                 .count()
                 >= 2;
-        if !capitalized {
+        // A name of a script without case: one Chinese or Korean word of
+        // a surname's shape (`謝淑芬`), or two or three words of one
+        // alphabet (`יעל אבוטבול`, `ნიკოლოზ კაპანაძე`).
+        let caseless = |w: &str| {
+            w.chars().all(|c| {
+                (c.is_alphabetic() || names::is_mark(c))
+                    && !c.is_uppercase()
+                    && !names::has_case_lower(c)
+            })
+        };
+        let uncased = match words.len() {
+            1 => names::surname_first_shape(words[0]),
+            2 | 3 => words.iter().all(|w| caseless(w) && w.chars().count() >= 2),
+            _ => false,
+        };
+        if !(capitalized || uncased) {
             continue;
         }
         // The rest of its block: up to the next heading or the block's end.
@@ -700,8 +721,12 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
         let contact = ["mailto:", "tel:", "sms:", "wa.me/"]
             .iter()
             .any(|m| block.contains(m));
-        if contact || named {
+        if contact || named || (mailto && uncased) {
             value_under(KeyKind::Person, value, s, Structured::Sure, memory, out);
+        } else if mailto {
+            // Capitalized words need the dictionaries ("Contact Us" is no
+            // one).
+            value_under(KeyKind::Person, value, s, Structured::Maybe, memory, out);
         }
         from = e;
     }
