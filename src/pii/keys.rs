@@ -43,6 +43,12 @@ pub fn fold(key: &str) -> String {
 }
 
 const PERSON: &[&str] = &[
+    // Handles: a person's login or screen name.
+    "login",
+    "username",
+    "screenname",
+    "userhandle",
+    "userlogin",
     // Other languages: es, pt, it, fr, de, nl, pl.
     "nombre",
     "apellido",

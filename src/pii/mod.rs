@@ -9,6 +9,7 @@ pub mod agree;
 pub mod cjk;
 mod class;
 pub mod email;
+pub mod handles;
 pub mod keys;
 pub mod lexicon;
 pub mod lists;
@@ -149,6 +150,13 @@ fn person_handle(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<
     false
 }
 
+/// Does the key above a string say a handle there is a person's: a
+/// person's key (`login`, `display_name`, `assignee`), or `name`, `user`
+/// and their like in an object about a person?
+fn handle_key(leaf: Leaf) -> bool {
+    leaf.key == KeyKind::Person || (leaf.key == KeyKind::MaybePerson && leaf.person_object)
+}
+
 /// A memory that knows nothing (stateless scans).
 pub struct NoMemory;
 
@@ -229,9 +237,17 @@ impl Engine {
             cap |= b.is_ascii_uppercase() || b >= 0x80;
         }
         let digit = digits > 0;
+        // Profile links (`github.com/ihashmi`) in any text, with or without
+        // capitals and digits.
+        if memchr::memmem::find(text.as_bytes(), b".com/").is_some() {
+            handles::profile_links(text, &mut out);
+        }
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
+            }
+            if handle_key(leaf) && handles::handle_value(text, &mut out) {
+                return resolve(out);
             }
             if memory.has_names() {
                 if leaf.key == KeyKind::Person {
@@ -244,6 +260,7 @@ impl Engine {
         }
         if at {
             email::find(text, &mut out);
+            handles::mentions(text, &mut out);
         }
         // Every number the phone scanner accepts has at least
         // `phone::MIN_DIGITS` digits of its own.
@@ -287,6 +304,9 @@ impl Engine {
             out.iter().filter(|f| f.class == Class::Name).count() > names_before;
         if !structured_names && leaf.key == KeyKind::Person {
             structured_names = person_handle(text, memory, &mut out);
+        }
+        if !structured_names && handle_key(leaf) {
+            structured_names = handles::handle_value(text, &mut out);
         }
         // Prose gets the free-text detectors: under ordinary keys always;
         // under person keys when the value was not a plain name ("Q3 sync –

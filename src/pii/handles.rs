@@ -1,0 +1,486 @@
+//! User handles: the login or screen name that stands for a person
+//! (`maartje.horst`, `omkar-shinde`, `xinyiouyang`). A handle is found
+//! where its place says it is one, never by its shape alone: under a
+//! person's key (`login`, `display_name`), as a mention (`cc @darnell`,
+//! CODEOWNERS' `@meron-girma`), or as a profile link
+//! (`github.com/ihashmi`, `linkedin.com/in/imran-hashmi-2e9a1`). Role and
+//! service accounts (`admin`, `postgres`, `dependabot`) are not people.
+
+use super::{Class, Detector, Finding, names};
+
+/// Accounts that are roles, services or placeholders, not people.
+const ROLE_ACCOUNTS: &[&str] = &[
+    "admin",
+    "administrator",
+    "root",
+    "postgres",
+    "mysql",
+    "sa",
+    "system",
+    "guest",
+    "anonymous",
+    "user",
+    "users",
+    "test",
+    "tester",
+    "demo",
+    "deploy",
+    "deployer",
+    "jenkins",
+    "ci",
+    "bot",
+    "service",
+    "api",
+    "default",
+    "nobody",
+    "ubuntu",
+    "git",
+    "ghost",
+    "unknown",
+    "null",
+    "none",
+    "nil",
+    "noreply",
+    "support",
+    "info",
+    "sales",
+    "team",
+    "ops",
+    "dev",
+    "devops",
+    "backup",
+    "monitor",
+    "operator",
+    "owner",
+    "everyone",
+    "channel",
+    "here",
+    "all",
+    "unassigned",
+    "dependabot",
+    "renovate",
+    "github-actions",
+    "web-flow",
+    "actions-user",
+];
+
+/// Words after an `@` that are code, not people: decorators, annotations,
+/// documentation tags, CSS at-rules, npm dist-tags.
+const NOT_MENTIONS: &[&str] = &[
+    "param",
+    "params",
+    "return",
+    "returns",
+    "throws",
+    "throw",
+    "see",
+    "since",
+    "author",
+    "version",
+    "override",
+    "deprecated",
+    "property",
+    "staticmethod",
+    "classmethod",
+    "dataclass",
+    "abstractmethod",
+    "cached_property",
+    "types",
+    "type",
+    "typedef",
+    "latest",
+    "next",
+    "beta",
+    "canary",
+    "media",
+    "import",
+    "charset",
+    "font-face",
+    "keyframes",
+    "supports",
+    "layer",
+    "apply",
+    "tailwind",
+    "page",
+    "namespace",
+    "example",
+    "link",
+    "todo",
+    "fixme",
+    "inheritdoc",
+    "interface",
+    "implementation",
+    "end",
+    "synchronized",
+    "autoreleasepool",
+    "objc",
+    "available",
+    "escaping",
+    "main",
+    "component",
+    "injectable",
+    "input",
+    "output",
+    "test",
+    "before",
+    "after",
+    "mock",
+    "patch",
+    "pytest",
+    "app",
+    "router",
+];
+
+/// Is `h` shaped as a person's handle: 2 to 39 ASCII letters, digits, dots,
+/// underscores and hyphens, starting with a letter, mostly small letters
+/// (not an id such as `U0QKJLG29Z` or a hash), and no role account?
+pub fn handle_shape(h: &str) -> bool {
+    let b = h.as_bytes();
+    if !(2..=39).contains(&b.len()) || !b[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let (mut lower, mut upper, mut digits) = (0, 0, 0);
+    for &c in b {
+        match c {
+            b'a'..=b'z' => lower += 1,
+            b'A'..=b'Z' => upper += 1,
+            b'0'..=b'9' => digits += 1,
+            b'.' | b'_' | b'-' => {}
+            _ => return false,
+        }
+    }
+    let last = b[b.len() - 1];
+    let hex = b.len() >= 8 && b.iter().all(u8::is_ascii_hexdigit);
+    lower >= 2
+        && upper <= 2
+        && digits <= 6
+        && !hex
+        && last.is_ascii_alphanumeric()
+        && !h.contains("..")
+        && !domain_like(h)
+        && !role_account(h)
+}
+
+/// A host name rather than a handle: two dots or more
+/// (`zambezilogistics.co.zw`), or a frequent top-level domain after the
+/// dot (`lonestar-analytics.com`). `ann.lee` and `wei.li` stay handles.
+fn domain_like(h: &str) -> bool {
+    const TLDS: &[&str] = &[
+        "com", "net", "org", "io", "dev", "app", "ai", "co", "edu", "gov", "info", "biz", "xyz",
+        "cloud", "tech", "online", "site", "shop", "html", "htm", "php", "js", "json", "txt",
+    ];
+    h.matches('.').count() >= 2
+        || h.rsplit_once('.')
+            .is_some_and(|(_, t)| TLDS.iter().any(|x| x.eq_ignore_ascii_case(t)))
+}
+
+/// A role, service or bot account (`admin`, `renovate-bot`, `ci_runner`).
+fn role_account(h: &str) -> bool {
+    let l = h.to_ascii_lowercase();
+    ROLE_ACCOUNTS.contains(&l.as_str())
+        || l.ends_with("bot")
+        || l.ends_with("team")
+        || l.ends_with("-group")
+        || l.ends_with("-squad")
+        || l.starts_with("bot-")
+        || l.starts_with("svc")
+        || l.starts_with("ci-")
+        || l.starts_with("ci_")
+}
+
+fn handle(start: usize, end: usize, h: &str, confidence: f32) -> Finding {
+    Finding {
+        class: Class::Name,
+        start,
+        end,
+        detector: Detector::NameStructured,
+        confidence,
+        normalized: names::normalize(h),
+    }
+}
+
+/// A value under a person's key that is a handle rather than a written
+/// name (`"display_name": "birgitte.sorensen"`, `"login": "noac"`).
+/// Returns whether it was one.
+pub fn handle_value(text: &str, out: &mut Vec<Finding>) -> bool {
+    let t = text.trim();
+    if !handle_shape(t) {
+        return false;
+    }
+    let start = text.len() - text.trim_start().len();
+    out.push(handle(start, start + t.len(), t, 0.8));
+    true
+}
+
+fn handle_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-')
+}
+
+/// The handle that starts at byte `s` of `text`, without trailing dots
+/// and hyphens (`@asel.` ends a sentence).
+fn handle_at(text: &str, s: usize) -> usize {
+    let b = text.as_bytes();
+    let mut e = s;
+    while e < b.len() && handle_byte(b[e]) {
+        e += 1;
+    }
+    while e > s && matches!(b[e - 1], b'.' | b'-' | b'_') {
+        e -= 1;
+    }
+    e
+}
+
+/// Mentions: `@handle` after a space, a bracket or the start of the text
+/// (`cc @darnell —`, `@meron-girma /mobile/ios/`). Not an address or a
+/// package version (`ann@x.com`, `lodash@4.17.21`: a letter before the
+/// `@`), not a scope (`@acme/sdk`, `@org/team`), not a decorator or an
+/// annotation (`@app.route(`, `@dataclass` over a `class`), not a
+/// documentation tag or a CSS at-rule.
+pub fn mentions(text: &str, out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    for at in memchr::memchr_iter(b'@', b) {
+        let before_ok = at == 0
+            || matches!(
+                b[at - 1],
+                b' ' | b'\t' | b'\n' | b'\r' | b'(' | b'[' | b',' | b';' | b'>' | b'"' | b'\''
+            );
+        if !before_ok {
+            continue;
+        }
+        let s = at + 1;
+        let e = handle_at(text, s);
+        if e == s {
+            continue;
+        }
+        let h = &text[s..e];
+        if !handle_shape(h)
+            || NOT_MENTIONS
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(h) || h.starts_with(&format!("{w}.")))
+        {
+            continue;
+        }
+        if let Some(b'/' | b'(' | b'@' | b'{' | b'=') = b.get(e) {
+            continue;
+        }
+        // A decorator alone on its line over a definition.
+        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        if text[line_start..at].trim().is_empty() && text[e..].starts_with(['\n', '\r']) {
+            let next = text[e..].trim_start_matches(['\n', '\r']).trim_start();
+            let code = [
+                "def ",
+                "class ",
+                "async ",
+                "public ",
+                "private ",
+                "protected ",
+                "export ",
+                "function ",
+                "fun ",
+                "static ",
+                "@",
+                "func ",
+                "override ",
+            ];
+            if code.iter().any(|k| next.starts_with(k)) {
+                continue;
+            }
+        }
+        out.push(handle(s, e, h, 0.75));
+    }
+}
+
+/// Profile links: `github.com/<handle>`, `gitlab.com/<handle>`,
+/// `x.com/<handle>`, `twitter.com/<handle>` with nothing after the handle
+/// (a repository's path is an organization's as often as a person's), and
+/// `linkedin.com/in/<slug>` (a profile, always a person's).
+pub fn profile_links(text: &str, out: &mut Vec<Finding>) {
+    const HOSTS: &[(&str, bool)] = &[
+        ("linkedin.com/in/", true),
+        ("github.com/", false),
+        ("gitlab.com/", false),
+        ("twitter.com/", false),
+        ("x.com/", false),
+    ];
+    let b = text.as_bytes();
+    for &(host, always) in HOSTS {
+        let mut from = 0;
+        while let Some(p) = text[from..].find(host) {
+            let h0 = from + p;
+            let s = h0 + host.len();
+            from = s;
+            // The host name starts here (`https://github.com/`, `www.`),
+            // not inside another (`notgithub.com`).
+            if h0 > 0 && !matches!(b[h0 - 1], b'/' | b'.' | b' ' | b'(' | b'"' | b'\n' | b'\t') {
+                continue;
+            }
+            if h0 > 0 && b[h0 - 1] == b'.' && !text[..h0].ends_with("www.") {
+                continue;
+            }
+            let e = handle_at(text, s);
+            if e == s {
+                continue;
+            }
+            let h = &text[s..e];
+            let ends = match b.get(e) {
+                None => true,
+                Some(b'/') => always || b.get(e + 1).is_none_or(|c| !handle_byte(*c)),
+                Some(c) => !handle_byte(*c) && !matches!(c, b'/' | b'#' | b'?' | b'@'),
+            };
+            if !ends || !(handle_shape(h) || (always && h.len() >= 2)) {
+                continue;
+            }
+            if !always
+                && [
+                    "orgs",
+                    "features",
+                    "pricing",
+                    "about",
+                    "login",
+                    "settings",
+                    "search",
+                    "topics",
+                    "marketplace",
+                    "sponsors",
+                    "explore",
+                    "home",
+                    "i",
+                    "intent",
+                    "share",
+                ]
+                .contains(&h.to_ascii_lowercase().as_str())
+            {
+                continue;
+            }
+            // A LinkedIn slug's generated tail (`imran-hashmi-2e9a1`) is
+            // no part of the name.
+            let e = if always {
+                match h.rsplit_once('-') {
+                    Some((name, tail))
+                        if name.len() >= 2
+                            && (4..=12).contains(&tail.len())
+                            && tail.bytes().any(|c| c.is_ascii_digit())
+                            && tail.bytes().all(|c| c.is_ascii_alphanumeric()) =>
+                    {
+                        s + name.len()
+                    }
+                    _ => e,
+                }
+            } else {
+                e
+            };
+            out.push(handle(s, e, &text[s..e], 0.75));
+            from = e;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(f: fn(&str, &mut Vec<Finding>), text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        f(text, &mut out);
+        out.iter()
+            .map(|x| text[x.start..x.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn handle_shapes() {
+        for h in [
+            "maartje.horst",
+            "omkar-shinde",
+            "xinyiouyang",
+            "kumari_bandara",
+            "jdoe1987",
+        ] {
+            assert!(handle_shape(h), "{h}");
+        }
+        for h in [
+            "U0QKJLG29Z",
+            "deadbeefcafe",
+            "admin",
+            "renovate-bot",
+            "dependabot",
+            "a",
+            "9lives",
+            "ann@x",
+            "ends-",
+            "zambezilogistics.co.zw",
+            "lonestar-analytics.com",
+        ] {
+            assert!(!handle_shape(h), "{h}");
+        }
+    }
+
+    #[test]
+    fn mentions_are_people_not_code() {
+        assert_eq!(
+            found(mentions, "Fixes #12. cc @darnell — tested."),
+            ["darnell"]
+        );
+        assert_eq!(
+            found(mentions, "*.sql   @meron-girma @asel\n/ios/  @gauribhosale"),
+            ["meron-girma", "asel", "gauribhosale"]
+        );
+        assert!(found(mentions, "npm i lodash@4.17.21 and ann@example.com").is_empty());
+        assert!(found(mentions, "* @acme/platform-team owns it").is_empty());
+        assert!(found(mentions, "@app.route(\"/\")\ndef index():").is_empty());
+        assert!(found(mentions, "@dataclass\nclass Point:").is_empty());
+        assert!(found(mentions, " * @param name the name").is_empty());
+        assert!(found(mentions, "@media (max-width: 600px) {").is_empty());
+        assert!(found(mentions, "thanks @here and @channel").is_empty());
+    }
+
+    #[test]
+    fn profile_links_are_people_repositories_are_not() {
+        assert_eq!(
+            found(
+                profile_links,
+                "linkedin.com/in/imran-hashmi-2e9a1 · github.com/ihashmi"
+            ),
+            ["imran-hashmi", "ihashmi"]
+        );
+        assert_eq!(
+            found(profile_links, "\"html_url\": \"https://github.com/noac\""),
+            ["noac"]
+        );
+        assert!(found(profile_links, "git@github.com:acme/mobile.git").is_empty());
+        assert!(found(profile_links, "https://github.com/acme/mobile/pull/7").is_empty());
+        assert!(found(profile_links, "https://github.com/features").is_empty());
+        assert!(found(profile_links, "see notgithub.com/ann").is_empty());
+    }
+
+    #[test]
+    fn values_under_person_keys() {
+        assert_eq!(
+            found(
+                |t, o| {
+                    handle_value(t, o);
+                },
+                "birgitte.sorensen"
+            ),
+            ["birgitte.sorensen"]
+        );
+        assert!(
+            found(
+                |t, o| {
+                    handle_value(t, o);
+                },
+                "admin"
+            )
+            .is_empty()
+        );
+        assert!(
+            found(
+                |t, o| {
+                    handle_value(t, o);
+                },
+                "Ann Lee"
+            )
+            .is_empty()
+        );
+    }
+}
