@@ -290,6 +290,31 @@ pub fn mentions(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// IRC-style speakers after a timestamp: `[08:36] <kaveh_hosseini> …`.
+pub fn irc_speakers(text: &str, out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    for lt in memchr::memchr_iter(b'<', b) {
+        let s = lt + 1;
+        let e = handle_at(text, s);
+        if e == s || b.get(e) != Some(&b'>') || b.get(e + 1) != Some(&b' ') {
+            continue;
+        }
+        let line_start = text[..lt].rfind('\n').map_or(0, |p| p + 1);
+        let stamp = text[line_start..lt].trim();
+        let stamped = stamp.len() >= 7
+            && stamp.starts_with('[')
+            && stamp.ends_with(']')
+            && stamp.contains(':')
+            && stamp[1..stamp.len() - 1].bytes().all(|c| {
+                c.is_ascii_digit() || matches!(c, b':' | b' ' | b'-' | b'/' | b'.' | b'T')
+            });
+        let h = &text[s..e];
+        if stamped && handle_shape(h) {
+            out.push(handle(s, e, h, 0.8));
+        }
+    }
+}
+
 /// Profile links: `github.com/<handle>`, `gitlab.com/<handle>`,
 /// `x.com/<handle>`, `twitter.com/<handle>` with nothing after the handle
 /// (a repository's path is an organization's as often as a person's), and
@@ -432,6 +457,18 @@ mod tests {
         assert!(found(mentions, " * @param name the name").is_empty());
         assert!(found(mentions, "@media (max-width: 600px) {").is_empty());
         assert!(found(mentions, "thanks @here and @channel").is_empty());
+    }
+
+    #[test]
+    fn irc_speakers_after_a_timestamp() {
+        assert_eq!(
+            found(
+                irc_speakers,
+                "[08:36] <kaveh_hosseini> hi\n[08:37] <ann> ok"
+            ),
+            ["kaveh_hosseini", "ann"]
+        );
+        assert!(found(irc_speakers, "<div> text</div>\n<span> x").is_empty());
     }
 
     #[test]

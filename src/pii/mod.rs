@@ -242,6 +242,9 @@ impl Engine {
         if memchr::memmem::find(text.as_bytes(), b".com/").is_some() {
             handles::profile_links(text, &mut out);
         }
+        if digit && memchr::memchr(b'<', text.as_bytes()).is_some() {
+            handles::irc_speakers(text, &mut out);
+        }
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);

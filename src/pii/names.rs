@@ -993,6 +993,38 @@ const RELATIONS: &[&str] = &[
     "cofounder",
     "reporter",
     "correspondent",
+    // Job titles before a name in org charts, directories and signatures
+    // ("CEO  Bjørnar Strøm", "General Counsel  Ana Díaz").
+    "ceo",
+    "cfo",
+    "coo",
+    "cto",
+    "cio",
+    "ciso",
+    "cmo",
+    "cpo",
+    "vp",
+    "svp",
+    "evp",
+    "counsel",
+    "director",
+    "officer",
+    "engineer",
+    "developer",
+    "designer",
+    "coordinator",
+    "specialist",
+    "consultant",
+    "trainer",
+    "supervisor",
+    "administrator",
+    "accountant",
+    "president",
+    "secretary",
+    "treasurer",
+    "chairman",
+    "chairwoman",
+    "chairperson",
     // A neighbour or a colleague in other languages ("mijn buurman Pieter
     // Willems", "komşum İpek Çetin", "hàng xóm Lê Thành Long").
     "buurman",
@@ -2656,6 +2688,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     return Support::Lead;
                 }
             }
+            // "CEO  Bjørnar Strøm", "CFO Ana Díaz": a role in capitals.
+            if p.case == Case::Upper && self.is(&p, RELATION) {
+                return Support::Lead;
+            }
             // Two-word cues: "this is X", "my name is X", "loop in X".
             if k >= 2 {
                 let pp = ws[k - 2];
@@ -2788,6 +2824,55 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         {
             return Support::Lead;
         }
+        // "Anirban Dasgupta (Customer) · …", "Mere Rangihau (Supervisor)",
+        // "Meera Varghese (son) – …": a role or a relation in brackets.
+        if let Some(r) = rest.strip_prefix(" (")
+            && let Some(close) = r.find(')')
+            && close <= 24
+        {
+            let role = r[..close].split(' ').next().unwrap_or("");
+            let person_role = with_fold(role, |f| {
+                ROLES.contains(&f)
+                    || RELATIONS.contains(&f)
+                    || FAMILY.contains(&f)
+                    || matches!(
+                        super::keys::classify(f),
+                        super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+                    )
+                    || matches!(f, "tier" | "customer" | "agent" | "supervisor" | "internal")
+            });
+            if person_role && backed_or_foreign(self, ws, first, last) {
+                return Support::Lead;
+            }
+        }
+        // "Humaira Noorzai, MD —": a professional credential after the name.
+        if let Some(r) = rest.strip_prefix(", ") {
+            let cred = r
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '-'))
+                .next()
+                .unwrap_or("");
+            if matches!(
+                cred,
+                "MD" | "M.D."
+                    | "PhD"
+                    | "Ph.D."
+                    | "RN"
+                    | "DO"
+                    | "DDS"
+                    | "DMD"
+                    | "NP"
+                    | "PA-C"
+                    | "Esq."
+                    | "Esq"
+                    | "CPA"
+                    | "MBA"
+                    | "FRCS"
+                    | "MRCP"
+                    | "MBBS"
+            ) {
+                return Support::Strong;
+            }
+        }
         // "Oğuz Koç, chief operating officer at …": a role in apposition.
         if let Some(r) = rest.strip_prefix(", ") {
             let role = r.split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
@@ -2814,11 +2899,18 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         };
         // A speaker on a line of its own, the time on the next line
         // (meeting transcripts): "Ann Lee\n00:01:12\nHello".
+        // Or a date and a time, as chat exports write them ("4/11/2024
+        // 8:55 AM", "2024-11-04 08:55").
         let time_only = |l: &str| {
+            let l = l
+                .strip_suffix(" AM")
+                .or_else(|| l.strip_suffix(" PM"))
+                .unwrap_or(l);
             !l.is_empty()
-                && l.len() <= 14
+                && l.len() <= 22
                 && l.bytes()
-                    .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.'))
+                    .all(|b| b.is_ascii_digit() || matches!(b, b':' | b'.' | b'/' | b'-' | b' '))
+                && l.starts_with(|c: char| c.is_ascii_digit())
                 && l.contains(':')
         };
         let alone = rest_label
@@ -3085,6 +3177,28 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// The words `ws[first..=last]` are backed as a name by the dictionaries
+/// or the session (a given name first, a surname last, a known word), or
+/// are words of a caseless alphabet in a line of another script.
+fn backed_or_foreign<M: NameMemory + ?Sized>(
+    s: &FreeText<'_, M>,
+    ws: &[Word],
+    first: usize,
+    last: usize,
+) -> bool {
+    let (f, l) = (s.info(&ws[first]), s.info(&ws[last]));
+    f.strong_given()
+        || f.ambiguous_given()
+        || l.surname_like()
+        || s.known(&ws[first])
+        || s.known(&ws[last])
+        || foreign_words(s.text, ws, first) == Some(last)
+        || (last > first
+            && ws[first..=last]
+                .iter()
+                .all(|w| w.case == Case::Title && s.info(w).unknown()))
 }
 
 /// A word shaped like a trade's or a product's rather than a person's
@@ -4358,6 +4472,30 @@ mod tests {
         // a name.
         assert!(scan_with("Bună Mark the ticket", &["mark"]).is_empty());
         assert!(scan_with("Bună ziua", &["răzvan"]).is_empty());
+    }
+
+    #[test]
+    fn roles_credentials_and_chat_export_stamps() {
+        assert_eq!(
+            scan("Org chart\nCEO  Bjørnar Strøm\n├── CFO  Ana Díaz"),
+            ["Bjørnar Strøm", "Ana Díaz"]
+        );
+        assert_eq!(
+            scan("[Public] Anirban Dasgupta (Customer) · 2026-02-21"),
+            ["Anirban Dasgupta"]
+        );
+        assert_eq!(
+            scan("Signed: Humaira Noorzai, MD — 2021-04-20"),
+            ["Humaira Noorzai"]
+        );
+        assert_eq!(
+            scan("Chat export\nSibusiso Dlamini  4/11/2024 8:55 AM\nok"),
+            ["Sibusiso Dlamini"]
+        );
+        // Ordinary words stay words beside the same cues.
+        assert!(scan("CEO  Approval Needed").is_empty());
+        assert!(scan("Release Notes (Internal) · 2026-02-21").is_empty());
+        assert!(scan("Build Status  4/11/2024 8:55 AM").is_empty());
     }
 
     #[test]
