@@ -150,6 +150,19 @@ fn person_handle(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<
     false
 }
 
+/// Does `b` hold an Arabic-Indic, Persian or full-width digit (their
+/// UTF-8 forms: D9 A0–A9, DB B0–B9, EF BC 90–99)?
+fn has_other_digits(b: &[u8]) -> bool {
+    memchr::memchr3_iter(0xd9, 0xdb, 0xef, b).any(|i| {
+        matches!(
+            (b[i], b.get(i + 1), b.get(i + 2)),
+            (0xd9, Some(0xa0..=0xa9), _)
+                | (0xdb, Some(0xb0..=0xb9), _)
+                | (0xef, Some(0xbc), Some(0x90..=0x99))
+        )
+    })
+}
+
 /// Does the key above a string say a handle there is a person's: a
 /// person's key (`login`, `display_name`, `assignee`), or `name`, `user`
 /// and their like in an object about a person?
@@ -272,6 +285,9 @@ impl Engine {
         }
         if text.len() >= 40 {
             phone::find_spoken(text, &mut out);
+        }
+        if cap && has_other_digits(text.as_bytes()) {
+            phone::find_other_digits(text, &mut out);
         }
         // Session recall: a number tokenized earlier, written again as bare
         // E.164 digits (`"wa_id": "+34…"` then `"from": "34913338589"`).

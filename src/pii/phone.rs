@@ -1033,9 +1033,73 @@ fn e164(n: &PhoneNumber) -> String {
     n.format_as(PhoneNumberFormat::E164).into_owned()
 }
 
+/// Numbers written in Arabic-Indic (`+٩٧١ ٥٠ ١٢٣ ٠٦٠٥`), Persian
+/// (`+۱ ۸۷۶-۲۱۰-۹۵۸۹`) or full-width digits (`０９０－１２３４－９０４３`):
+/// the text is read with those digits (and full-width `+ - ( )` and
+/// spaces) as ASCII, scanned as any other, and each number found is
+/// mapped back to its bytes in `text`. Only numbers with such a digit are
+/// added; the rest were found in the text itself.
+pub fn find_other_digits(text: &str, out: &mut Vec<Finding>) {
+    let mut folded = String::with_capacity(text.len());
+    let mut at = Vec::with_capacity(text.len() + 1);
+    let mut any = false;
+    for (i, c) in text.char_indices() {
+        let ascii = match c {
+            '\u{660}'..='\u{669}' => Some((b'0' + (u32::from(c) - 0x660) as u8) as char),
+            '\u{6f0}'..='\u{6f9}' => Some((b'0' + (u32::from(c) - 0x6f0) as u8) as char),
+            '\u{ff10}'..='\u{ff19}' => Some((b'0' + (u32::from(c) - 0xff10) as u8) as char),
+            _ => None,
+        };
+        any |= ascii.is_some();
+        let c = ascii.unwrap_or(match c {
+            '\u{ff0b}' => '+',
+            '\u{ff0d}' | '\u{2212}' => '-',
+            '\u{ff08}' => '(',
+            '\u{ff09}' => ')',
+            '\u{3000}' => ' ',
+            _ => c,
+        });
+        folded.push(c);
+        at.extend(std::iter::repeat_n(i, c.len_utf8()));
+    }
+    if !any {
+        return;
+    }
+    at.push(text.len());
+    let mut found = Vec::new();
+    find(&folded, &mut found);
+    for mut f in found {
+        let (s, e) = (at[f.start], at[f.end]);
+        if text[s..e].bytes().any(|b| b >= 0x80)
+            && text[s..e]
+                .chars()
+                .any(|c| c.is_numeric() && !c.is_ascii_digit())
+        {
+            f.start = s;
+            f.end = e;
+            out.push(f);
+        }
+    }
+}
+
 /// Structural checks and libphonenumber validation; returns the E.164 form.
 fn validate(cand: &str, s: &Shape) -> Option<String> {
     let nd = s.digits().len();
+    // `011`, the exit code of the North American plan, before a country
+    // code (`011 44 7400 221537`): the number must be valid. Delhi,
+    // Belgrade and Sapporo numbers start with 011 too; they are not valid
+    // once read so, and go on to be judged as national numbers.
+    if !s.plus
+        && s.digits().starts_with("011")
+        && s.groups().first() == Some(&3)
+        && s.groups().len() >= 3
+        && (11..=18).contains(&nd)
+        && let Some(rest) = cand.trim_start().strip_prefix("011")
+        && let Ok(n) = PhoneNumber::parse(format!("+{}", rest.trim_start()), None)
+        && n.is_valid()
+    {
+        return Some(e164(&n));
+    }
     let intl = s.plus || s.digits().starts_with("00");
     // Numbers whose separators are unusual for their kind must be valid
     // (not merely possible) numbers of their region.
@@ -1257,6 +1321,46 @@ mod tests {
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn numbers_in_other_digits() {
+        let other = |text: &str| {
+            let mut out = vec![];
+            find_other_digits(text, &mut out);
+            out.iter()
+                .map(|f| (text[f.start..f.end].to_string(), f.normalized.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            other("TEL +٩٧١ ٥٠ ١٢٣ ٠٦٠٥ SHIP TO"),
+            [("+٩٧١ ٥٠ ١٢٣ ٠٦٠٥".to_string(), "+971501230605".to_string())]
+        );
+        assert_eq!(
+            other("به شماره +۱ ۸۷۶-۲۱۰-۹۵۸۹ تماس"),
+            [("+۱ ۸۷۶-۲۱۰-۹۵۸۹".to_string(), "+18762109589".to_string())]
+        );
+        assert_eq!(
+            other("携帯電話: ０９０－１２３４－９０４３")
+                .into_iter()
+                .map(|(v, _)| v)
+                .collect::<Vec<_>>(),
+            ["０９０－１２３４－９０４３"]
+        );
+        // A date in Arabic-Indic digits, and ASCII numbers (found by
+        // `find` itself), are not added here.
+        assert!(other("٢٠٢٤/١٢/٠١").is_empty());
+        assert!(other("+44 20 7946 0958 ٣").is_empty());
+    }
+
+    #[test]
+    fn the_north_american_exit_code() {
+        assert_eq!(
+            phones("call 011 44 7400 221537 now"),
+            ["011 44 7400 221537"]
+        );
+        // Delhi numbers start with 011 and stay national numbers.
+        assert_eq!(phones("Delhi office 011 2345 6789"), ["011 2345 6789"]);
     }
 
     #[test]
