@@ -323,6 +323,12 @@ fn word_script(word: &str) -> Option<u32> {
 /// one is the cue the caller asks for besides. In prose of that script
 /// (Arabic notes, Hebrew mail) nothing is judged here.
 fn foreign_words(text: &str, ws: &[Word], k: usize) -> Option<usize> {
+    foreign_run(text, ws, k, 2)
+}
+
+/// [`foreign_words`] of at least `min` words (one, where both sides of
+/// the word give a cue).
+fn foreign_run(text: &str, ws: &[Word], k: usize, min: usize) -> Option<usize> {
     let script_of = |w: &Word| {
         let t = &text[w.start..w.end];
         let n = t.chars().count();
@@ -339,7 +345,7 @@ fn foreign_words(text: &str, ws: &[Word], k: usize) -> Option<usize> {
     {
         end += 1;
     }
-    if end == k {
+    if end + 1 - k < min {
         return None;
     }
     let (a, b) = (ws[k].start, ws[end].end);
@@ -2192,6 +2198,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// `Author:`), or the person's address or number after a comma. Returns
     /// the last word's index.
     fn cued_foreign_words(&self, ws: &[Word], k: usize) -> Option<usize> {
+        // One word needs a cue on both sides: "You can reach شيخة
+        // directly at …".
+        if foreign_words(self.text, ws, k).is_none() {
+            let end = foreign_run(self.text, ws, k, 1)?;
+            return (self.before(ws, k) >= Support::Lead
+                && self.after(ws, k, end) == Support::Strong)
+                .then_some(end);
+        }
         let end = foreign_words(self.text, ws, k)?;
         // Leads that also go before places ("Site visit תל אביב", "flew to
         // …") do not vouch for words no dictionary can check.
@@ -2844,6 +2858,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             if person_role && backed_or_foreign(self, ws, first, last) {
                 return Support::Lead;
             }
+        }
+        // "reach Asqar directly at asqar@…": a person's address after "at".
+        if let Some(r) = rest
+            .strip_prefix(" directly at ")
+            .or_else(|| rest.strip_prefix(" at "))
+            && contact(r)
+        {
+            return Support::Strong;
         }
         // "Humaira Noorzai, MD —": a professional credential after the name.
         if let Some(r) = rest.strip_prefix(", ") {
@@ -4524,6 +4546,12 @@ mod tests {
         // No cue, a place lead, or prose of the same script: nothing.
         assert!(scan("The office in الدار البيضاء is closed.").is_empty());
         assert!(scan("Site visit תל אביב").is_empty());
+        // One word, with a cue on both sides.
+        assert_eq!(
+            scan("You can reach שירה directly at shira@example.co.il."),
+            ["שירה"]
+        );
+        assert!(scan("Meet at תל-אביב tomorrow").is_empty());
         assert!(scan("שלום רב, נועה מזרחי כתבה").is_empty());
         assert!(scan("ping ข้อมูล ทั้งหมด ในระบบ นี้").is_empty());
     }
