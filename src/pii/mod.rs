@@ -412,7 +412,11 @@ impl Engine {
             );
             found.extend(again);
         }
-        out.extend(merge_last_first(text, found, memory));
+        let mut found = merge_last_first(text, found, memory);
+        if text.contains(", ") {
+            names::extend_last_first(text, &mut found);
+        }
+        out.extend(found);
         if words.capacity() <= MAX_SCRATCH {
             TEXT_WORDS.set(words);
         }

@@ -3223,6 +3223,88 @@ fn backed_or_foreign<M: NameMemory + ?Sized>(
                 .all(|w| w.case == Case::Title && s.info(w).unknown()))
 }
 
+/// "Bartoš, Markéta", "ter Horst, Gert-Jan", "Gutiérrez, Begoña": a name
+/// found as one word next to a comma and one capitalized word (with up to
+/// two particles before a surname) that no dictionary calls ordinary or a
+/// place, the pair set apart from the rest of its line (a line start, a
+/// tab, two spaces, a cell's or a label's edge before it; a bracket, an
+/// address, a dash or a break after it): "Last, First" in a list or a
+/// label's value. The found name grows to the pair.
+pub fn extend_last_first(text: &str, found: &mut [Finding]) {
+    let lone = |x: &str| {
+        let ws = words(x);
+        ws.len() == 1
+            && ws[0].start == 0
+            && ws[0].end == x.len()
+            && matches!(ws[0].case, Case::Title | Case::Upper)
+            && x.chars().count() >= 2
+            && x.chars()
+                .all(|c| c.is_alphabetic() || is_mark(c) || c == '-' || c == '\'')
+            && {
+                let i = info(x, &ws[0]);
+                !i.common_only() && !i.blocked
+            }
+    };
+    let before_ok = |i: usize| {
+        let p = &text[..i];
+        p.is_empty()
+            || p.ends_with(['\n', '\t', '|', '(', '"', '>', '*'])
+            || p.ends_with("  ")
+            || p.ends_with(": ")
+            || p.ends_with("| ")
+    };
+    let after_ok = |e: usize| {
+        let r = &text[e..];
+        r.is_empty()
+            || r.starts_with(['\n', '\r', '\t', '|', ')', '"', '<', ';', '*'])
+            || [" (", " <", " |", " –", " —", " ·", " -", "  "]
+                .iter()
+                .any(|p| r.starts_with(p))
+    };
+    for f in found.iter_mut().filter(|f| f.class == Class::Name) {
+        let name = &text[f.start..f.end];
+        if name.contains([' ', ',']) || !lone(name) {
+            continue;
+        }
+        // "X, name": the surname before, with its particles.
+        if let Some(head) = text[..f.start].strip_suffix(", ") {
+            let xs = head
+                .rfind(|c: char| !(c.is_alphabetic() || is_mark(c) || c == '-' || c == '\''))
+                .map_or(0, |p| {
+                    p + head[p..].chars().next().map_or(1, char::len_utf8)
+                });
+            let mut start = xs;
+            for _ in 0..2 {
+                let Some(lead) = text[..start].strip_suffix(' ') else {
+                    break;
+                };
+                let ps = lead.rfind(' ').map_or(0, |p| p + 1);
+                if !PARTICLES.contains(&&lead[ps..]) {
+                    break;
+                }
+                start = ps;
+            }
+            if xs < head.len() && lone(&head[xs..]) && before_ok(start) && after_ok(f.end) {
+                f.start = start;
+                f.normalized = normalize(&text[start..f.end]);
+                continue;
+            }
+        }
+        // "name, Y": the given name after.
+        if let Some(tail) = text[f.end..].strip_prefix(", ") {
+            let ye = tail
+                .find(|c: char| !(c.is_alphabetic() || is_mark(c) || c == '-' || c == '\''))
+                .unwrap_or(tail.len());
+            let y = &tail[..ye];
+            let end = f.end + 2 + ye;
+            if ye > 0 && lone(y) && before_ok(f.start) && after_ok(end) {
+                f.end = end;
+                f.normalized = normalize(&text[f.start..end]);
+            }
+        }
+    }
+}
+
 /// A word shaped like a trade's or a product's rather than a person's
 /// (`Logistics`, `Northworks`, `Datasoft`, `Shipping`), for words no
 /// dictionary has.
@@ -4518,6 +4600,48 @@ mod tests {
         assert!(scan("CEO  Approval Needed").is_empty());
         assert!(scan("Release Notes (Internal) · 2026-02-21").is_empty());
         assert!(scan("Build Status  4/11/2024 8:55 AM").is_empty());
+    }
+
+    #[test]
+    fn last_first_set_apart() {
+        let mut out = vec![];
+        let text = "Customer: Xolmatov, Gulnora (g@x.uz)";
+        let at = text.find("Gulnora").unwrap();
+        out.push(Finding {
+            class: Class::Name,
+            start: at,
+            end: at + "Gulnora".len(),
+            detector: Detector::NameContext,
+            confidence: 0.8,
+            normalized: "gulnora".into(),
+        });
+        extend_last_first(text, &mut out);
+        assert_eq!(&text[out[0].start..out[0].end], "Xolmatov, Gulnora");
+        assert_eq!(out[0].normalized, normalize("Xolmatov, Gulnora"));
+        // A particle goes with the surname; an ordinary word or a place
+        // before the comma does not, nor a pair inside a sentence.
+        for (text, name, whole) in [
+            (
+                "Angehörige: ter Horst, Anke (Tochter)",
+                "Anke",
+                "ter Horst, Anke",
+            ),
+            ("Sales, Anna (ops)", "Anna", "Anna"),
+            ("We met in London, Anna", "Anna", "Anna"),
+            ("Bartoš, Markéta said hello", "Markéta", "Markéta"),
+        ] {
+            let at = text.find(name).unwrap();
+            let mut out = vec![Finding {
+                class: Class::Name,
+                start: at,
+                end: at + name.len(),
+                detector: Detector::NameContext,
+                confidence: 0.8,
+                normalized: normalize(name),
+            }];
+            extend_last_first(text, &mut out);
+            assert_eq!(&text[out[0].start..out[0].end], whole, "{text}");
+        }
     }
 
     #[test]
