@@ -254,9 +254,11 @@ pub fn mentions(text: &str, out: &mut Vec<Finding>) {
         }
         let h = &text[s..e];
         if !handle_shape(h)
-            || NOT_MENTIONS
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case(h) || h.starts_with(&format!("{w}.")))
+            || NOT_MENTIONS.iter().any(|w| {
+                // `@param`, and `@app.route(` (a word, then a dot).
+                h.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w))
+                    && (h.len() == w.len() || h.as_bytes()[w.len()] == b'.')
+            })
         {
             continue;
         }

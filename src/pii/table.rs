@@ -649,8 +649,8 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
             *tag,
             "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "strong" | "b"
         );
-        // Attributes are read only when the tag has a class (no copy of
-        // every tag's text).
+        // Attributes are read only when the tag has a class or an itemprop
+        // (no copy of every tag's text).
         let named = (tag_text.contains("class=")
             || tag_text.contains("CLASS=")
             || tag_text.contains("itemprop="))
@@ -721,7 +721,9 @@ fn html_cards(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
         let contact = ["mailto:", "tel:", "sms:", "wa.me/"]
             .iter()
             .any(|m| block.contains(m));
-        if contact || named || (mailto && uncased) {
+        // A link's own text takes no vouching from the links after it.
+        let heading = strong || named;
+        if (contact && heading) || named || (mailto && uncased) {
             value_under(KeyKind::Person, value, s, Structured::Sure, memory, out);
         } else if mailto {
             // Capitalized words need the dictionaries ("Contact Us" is no
@@ -1910,6 +1912,22 @@ mod tests {
         assert_eq!(found(t), ["Katrín Gunnarsdóttir", "Lotte van Dijk"]);
         // A heading with no contact link in its block, and prose.
         assert!(found("<h1>Ray-Ban Staff Directory</h1>\n<p>Welcome</p>\n<h2>Contact</h2><a href=\"mailto:x@y.co\">x</a>").is_empty());
+        // The text of a mailto: link: a name in a caseless script, or one
+        // the dictionaries vouch for; not words, whatever links follow.
+        assert_eq!(
+            found("<p>Reply to <a href=\"mailto:z@x.tw\">鄭冠宇</a> or call.</p>"),
+            ["鄭冠宇"]
+        );
+        assert!(
+            found("<a href=\"mailto:s@x.co\">Contact Us</a> <a href=\"tel:+14155550132\">Call</a>")
+                .is_empty()
+        );
+        assert_eq!(
+            found(
+                "<div itemtype=\"https://schema.org/Person\"><span itemprop=\"name\">謝淑芬</span></div>"
+            ),
+            ["謝淑芬"]
+        );
         assert!(found("<h2>Board of Trustees</h2>\n<table><tr><td><a href=\"mailto:x@y.co\">x</a></td></tr></table>").is_empty());
     }
 
