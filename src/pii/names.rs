@@ -353,18 +353,9 @@ fn foreign_run(text: &str, ws: &[Word], k: usize, min: usize) -> Option<usize> {
     let line_end = text[b..].find('\n').map_or(text.len(), |p| b + p);
     let other = |t: &str| t.chars().any(|c| caseless_script(c) == Some(s));
     // Bounded, so a long one-line text costs no more than a short one.
-    let before = &text[floor_boundary(text, line_start.max(a.saturating_sub(240)))..a];
-    let after = &text[b..floor_boundary(text, line_end.min(b + 240))];
+    let before = &text[text.floor_char_boundary(line_start.max(a.saturating_sub(240)))..a];
+    let after = &text[b..text.floor_char_boundary(line_end.min(b + 240))];
     (!other(before) && !other(after)).then_some(end)
-}
-
-/// The greatest char boundary of `text` at or below `i`.
-fn floor_boundary(text: &str, mut i: usize) -> usize {
-    i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// Frequent Chinese surnames (one character each).
@@ -1979,6 +1970,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 i += 1;
                 continue;
             }
+            // Asked once: it decides both the start and the run's end.
+            let foreign = if w.case == Case::Uncased {
+                self.cued_foreign_words(ws, i)
+            } else {
+                None
+            };
             let startable = match w.case {
                 Case::Title | Case::Upper => !glued_to_id(text, &w),
                 Case::Uncased => {
@@ -1988,7 +1985,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                         || (uncased_name_shape(text_of(text, &w))
                             && self.after(ws, i, i) == Support::Strong)
                         || self.cued_uncased_pair(ws, i)
-                        || self.cued_foreign_words(ws, i).is_some()
+                        || foreign.is_some()
                 }
                 _ => false,
             };
@@ -2016,7 +2013,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     break;
                 }
                 if j == i
-                    && let Some(end) = self.cued_foreign_words(ws, i)
+                    && let Some(end) = foreign
                 {
                     j = end;
                     break;
