@@ -661,6 +661,8 @@ pub fn classify(folded: &str) -> KeyKind {
         .strip_suffix("name")
         .or_else(|| folded.strip_suffix("names"))
     {
+        // `Organization 1 - Name`, `contact2Name`: numbered columns.
+        let prefix = prefix.trim_end_matches(|c: char| c.is_ascii_digit());
         if PERSON_NAME_PREFIXES.contains(&prefix) {
             return KeyKind::Person;
         }

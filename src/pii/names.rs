@@ -210,7 +210,7 @@ impl Iterator for WordIter<'_> {
                     && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
             } {
                 break;
-            } else if matches!(d, '\'' | '’' | '-')
+            } else if matches!(d, '\'' | '’' | '-' | '\u{200c}' | '\u{200d}')
                 && text[j + dl..].starts_with(|x: char| x.is_alphabetic())
             {
                 end = j + dl;
@@ -1365,10 +1365,9 @@ fn street_word(folded: &str) -> bool {
 
 /// Legal forms of companies written after their names, with their dots.
 const LEGAL_FORMS: &[&str] = &[
-    "a.ş.", "a.s.", "s.a.", "s.l.", "s.r.l.", "s.p.a.", "s.a.s.", "k.k.", "b.v.", "n.v.", "sp.",
-    "co.", "ltd", "ltd.", "llc", "inc", "inc.", "gmbh", "ag", "bv", "nv", "oy", "oyj", "ab", "asa",
-    "aps", "sarl", "sas", "spa", "srl", "pty", "pvt", "plc", "kft.", "kft", "d.o.o.", "s.r.o.",
-    "a/s",
+    "K.K.", "S.A.", "S.L.", "S.p.A.", "S.r.l.", "S.n.c.", "B.V.", "N.V.", "A.G.", "L.P.", "S.R.L.",
+    "S.A.S.", "S.A.R.L.", "L.L.C.", "L.L.P.", "P.L.C.", "Pty.", "Ltd.", "Inc.", "Corp.", "Co.",
+    "a.ş.", "t.a.ş.", // non-ASCII forms in lower case (compared folded)
 ];
 
 /// Whether `rest` (the text after a run) starts with a company's legal form.
@@ -3469,7 +3468,15 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
             || is_mark(c)
             || matches!(
                 c,
-                ' ' | '-' | '\'' | '’' | '.' | ',' | '\u{a0}' | '\u{3000}'
+                ' ' | '-'
+                    | '\''
+                    | '’'
+                    | '.'
+                    | ','
+                    | '\u{a0}'
+                    | '\u{3000}'
+                    | '\u{200c}'
+                    | '\u{200d}'
             )
             || nick.is_some_and(|(a, b)| i == a || i == b)
     }) {
@@ -3484,10 +3491,25 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
             let tail = word.rsplit(['-', '\'']).next().unwrap_or(word);
             w.end == i && (word.chars().count() <= 3 || tail.chars().count() == 1)
         });
-        let then_space = s[i + 1..].is_empty() || s[i + 1..].starts_with(' ');
+        // Initials may be written close: "Голубева С.О.", "S.-b. Lim".
+        let rest = &s[i + 1..];
+        let then_space = rest.is_empty()
+            || rest.starts_with([' ', '-'])
+            || (short && {
+                let mut cs = rest.chars();
+                cs.next().is_some_and(char::is_uppercase) && cs.next() == Some('.')
+            });
         if !short || !then_space {
             return false;
         }
+    }
+    // "Tanaka Seiki K.K.", "Rossi S.p.A.": a company's legal form, not
+    // a person's initials.
+    if t.rsplit_once(' ').is_some_and(|(_, last)| {
+        last.contains('.')
+            && (legal_form_at(last) || (!last.ends_with('.') && legal_form_at(&format!("{last}."))))
+    }) {
+        return false;
     }
     let cased = ws
         .iter()
@@ -4028,7 +4050,7 @@ mod tests {
                         && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
                 } {
                     break;
-                } else if matches!(d, '\'' | '’' | '-')
+                } else if matches!(d, '\'' | '’' | '-' | '\u{200c}' | '\u{200d}')
                     && text[j + dl..].starts_with(|x: char| x.is_alphabetic())
                 {
                     end = j + dl;
@@ -4063,7 +4085,7 @@ mod tests {
     fn random_text(x: &mut u64) -> String {
         const ALPHABET: &[&str] = &[
             "a", "Z", "s", "S", "7", " ", "'", "’", "-", "\n", ".", ",", "é", "É", "\u{301}", "王",
-            "김", "ß", "Ω", "٣", "_", "Ⅻ",
+            "김", "ß", "Ω", "٣", "_", "Ⅻ", "\u{200d}",
         ];
         *x ^= *x << 13;
         *x ^= *x >> 7;
@@ -4884,6 +4906,24 @@ mod tests {
         assert_eq!(names("Jane Doe", Structured::Maybe), ["Jane Doe"]);
         assert_eq!(names("README.md", Structured::Sure), Vec::<String>::new());
         assert_eq!(normalize("Smith, John"), "john smith");
+        // Initials written close, and Sinhala's joiners inside a word.
+        assert_eq!(names("Голубева С.О.", Structured::Sure), ["Голубева С.О."]);
+        assert_eq!(names("S.-b. Lim", Structured::Sure), ["S.-b. Lim"]);
+        assert_eq!(
+            names("නිමල් ප්\u{200d}රනාන්දු", Structured::Sure),
+            ["නිමල් ප්\u{200d}රනාන්දු"]
+        );
+        // A company's legal form is not a pair of initials.
+        assert_eq!(
+            names("Tanaka Seiki K.K.", Structured::Maybe),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            names("Rossi S.p.A.", Structured::Sure),
+            Vec::<String>::new()
+        );
+        // Dots elsewhere still end only initials.
+        assert_eq!(names("Ann Lee.Bo", Structured::Sure), Vec::<String>::new());
     }
 
     #[test]
