@@ -3972,6 +3972,34 @@ fn push_name(
     }
 }
 
+/// Whether a table cell, alone, looks like a person's name the dictionaries
+/// back: cased like a name (or two or three words of a caseless
+/// alphabet), not an organization, and holding a given name or surname
+/// that is not an ordinary word, or a name word seen earlier in the
+/// session. A column of such cells holds names whatever its header says.
+pub(crate) fn name_cell(cell: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
+    let t = cell.trim();
+    let ws = words(t);
+    if ws.is_empty() || ws.len() > 5 || !looks_like_name(t, &ws, true) {
+        return false;
+    }
+    let last = &ws[ws.len() - 1];
+    if info(t, last).blocked
+        || holiday(t, &ws)
+        || is_in(t, last, ORG_TAIL)
+        || with_fold(text_of(t, &ws[0]), |f| EPONYM_SET.contains(f))
+    {
+        return false;
+    }
+    let caseless = (2..=3).contains(&ws.len()) && ws.iter().all(|w| w.case == Case::Uncased);
+    caseless
+        || ws.iter().any(|w| {
+            let i = info(t, w);
+            ((i.given > 0 || i.surname_like()) && !i.common && !i.blocked)
+                || with_fold(text_of(t, w), |f| memory.knows_name_word(f))
+        })
+}
+
 /// A person's name taught by an email address (`maya.vieira@…` → "maya vieira"),
 /// when the local part is a given name and another name-like word.
 pub fn name_from_email(address: &str) -> Option<String> {
@@ -4924,6 +4952,31 @@ mod tests {
         );
         // Dots elsewhere still end only initials.
         assert_eq!(names("Ann Lee.Bo", Structured::Sure), Vec::<String>::new());
+    }
+
+    #[test]
+    fn name_cells_stand_alone() {
+        let mem = Mem(HashSet::new());
+        for cell in [
+            "Benedetta Lombardi",
+            "Kwame Mensah",
+            "송 유진",
+            "Olga Petrova",
+        ] {
+            assert!(name_cell(cell, &mem), "{cell}");
+        }
+        for cell in [
+            "Lisbon",
+            "Support Team",
+            "Ford Motor Company",
+            "Tanaka Seiki K.K.",
+            "Acme Holdings",
+            "week 12",
+            "Christmas Day",
+            "",
+        ] {
+            assert!(!name_cell(cell, &mem), "{cell}");
+        }
     }
 
     #[test]

@@ -1176,12 +1176,31 @@ fn cells(line: &str, layout: Layout) -> Option<Vec<(usize, usize)>> {
             while e > s && matches!(b[e - 1], b' ' | b'\r') {
                 e -= 1;
             }
+            if layout == Layout::Framed {
+                (s, e) = unemphasized(b, s, e);
+            }
             out.push((s, e));
             cell_start = i + 1;
         }
         i += 1;
     }
     Some(out)
+}
+
+/// A Markdown cell without the emphasis around all of it (`**Ann Lee**`,
+/// `_Ann Lee_`, `` `x` ``): the inner span, or the span as given.
+fn unemphasized(b: &[u8], s: usize, e: usize) -> (usize, usize) {
+    for mark in [&b"**"[..], b"__", b"*", b"_", b"`"] {
+        let m = mark.len();
+        if e > s + 2 * m && b[s..].starts_with(mark) && b[..e].ends_with(mark) {
+            let (is, ie) = (s + m, e - m);
+            // `**a** and **b**` is not one emphasized cell.
+            if !b[is..ie].windows(m).any(|w| w == mark) && b[is] != b' ' && b[ie - 1] != b' ' {
+                return (is, ie);
+            }
+        }
+    }
+    (s, e)
 }
 
 /// Finds the delimited tables in `text` whose header row names person,
@@ -1567,7 +1586,7 @@ fn table_at(
         if !continues {
             continue;
         }
-        let kinds: Vec<KeyKind> = head
+        let mut kinds: Vec<KeyKind> = head
             .iter()
             .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
             .collect();
@@ -1577,7 +1596,7 @@ fn table_at(
         if !personal && !kinds.contains(&KeyKind::MaybePerson) {
             continue;
         }
-        let mut rows = 0;
+        let mut rows = Vec::new();
         let mut last = h;
         for (i, &(lo, line)) in lines.iter().enumerate().skip(h + 1) {
             if separator(line) {
@@ -1593,8 +1612,20 @@ fn table_at(
             if row.len() != head.len() {
                 break;
             }
-            rows += 1;
             last = i;
+            rows.push((lo, line, row));
+        }
+        if rows.is_empty() {
+            continue;
+        }
+        if personal {
+            for (c, kind) in kinds.iter_mut().enumerate() {
+                if *kind == KeyKind::Other && names_column(&rows, c, memory) {
+                    *kind = KeyKind::Person;
+                }
+            }
+        }
+        for (lo, line, row) in &rows {
             for (&(s, e), kind) in row.iter().zip(&kinds) {
                 let how = if *kind == KeyKind::Person || personal {
                     Structured::Sure
@@ -1604,11 +1635,36 @@ fn table_at(
                 value_under(*kind, &line[s..e], lo + s, how, memory, out);
             }
         }
-        if rows > 0 {
-            return Some(last);
-        }
+        return Some(last);
     }
     None
+}
+
+/// A table's row: its line's offset in the text, the line, its cells' spans.
+type Row<'a> = (usize, &'a str, Vec<(usize, usize)>);
+
+/// Whether column `c` of a table about people holds names although its
+/// header does not say so (`| Week | Primary | Secondary | Phone |`): most
+/// of its filled cells are names the dictionaries back on their own
+/// ([`names::name_cell`]), at least two of them.
+/// Its other cells are then read as names under a person key, so that
+/// `Kristjan C.` beside `Benedetta Lombardi` is one too.
+fn names_column(
+    rows: &[Row<'_>],
+    c: usize,
+    memory: &(impl NameMemory + ?Sized),
+) -> bool {
+    let (mut filled, mut named) = (0, 0);
+    for (_, line, row) in rows {
+        let (s, e) = row[c];
+        let cell = &line[s..e];
+        if !cell.chars().any(char::is_alphabetic) {
+            continue;
+        }
+        filled += 1;
+        named += usize::from(names::name_cell(cell, memory));
+    }
+    named >= 2 && named * 2 >= filled
 }
 
 /// The columns of a fixed-width header (`EMP#    NAME          PHONE`):
@@ -1769,6 +1825,42 @@ mod tests {
         );
         // Text across a column's edge is not a row.
         assert!(found("NAME      PHONE\nthe meeting went on and on\n").is_empty());
+    }
+
+    #[test]
+    fn columns_of_names_under_other_headers() {
+        // A rota: the header names roles, the cells are people.
+        let rota = "| Week | Primary | Secondary | Phone |\n\
+            |---|---|---|---|\n\
+            | 12 | **Benedetta Lombardi** | Kristjan C. | +44 20 7946 0958 |\n\
+            | 13 | Kwame Mensah | Benedetta Lombardi | +44 20 7946 0959 |\n\
+            | 14 | Kristjan C. | Kwame Mensah | +44 20 7946 0960 |\n";
+        let got = found(rota);
+        for name in ["Benedetta Lombardi", "Kristjan C.", "Kwame Mensah"] {
+            assert!(got.contains(&name), "{name} in {got:?}");
+        }
+        assert!(!got.iter().any(|f| f.contains("**")), "{got:?}");
+        // A column of places or companies in the same kind of table stays.
+        let offices = "| Office | Vendor | Phone |\n\
+            |---|---|---|\n\
+            | Lisbon | Acme Holdings | +44 20 7946 0958 |\n\
+            | Porto | Tanaka Seiki K.K. | +44 20 7946 0959 |\n\
+            | Madrid | Globex Corporation | +44 20 7946 0960 |\n";
+        let got = found(offices);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got.iter().all(|f| f.starts_with("+44")), "{got:?}");
+    }
+
+    #[test]
+    fn emphasis_around_a_cell_is_not_part_of_it() {
+        let b = b"| **Ann Lee** | _Bo_ | `x` | **a** and **b** | ** |";
+        let line = std::str::from_utf8(b).unwrap();
+        let cells: Vec<&str> = cells(line, Layout::Framed)
+            .unwrap()
+            .into_iter()
+            .map(|(s, e)| &line[s..e])
+            .collect();
+        assert_eq!(cells, ["Ann Lee", "Bo", "x", "**a** and **b**", "**"]);
     }
 
     #[test]
