@@ -1649,11 +1649,7 @@ type Row<'a> = (usize, &'a str, Vec<(usize, usize)>);
 /// ([`names::name_cell`]), at least two of them.
 /// Its other cells are then read as names under a person key, so that
 /// `Kristjan C.` beside `Benedetta Lombardi` is one too.
-fn names_column(
-    rows: &[Row<'_>],
-    c: usize,
-    memory: &(impl NameMemory + ?Sized),
-) -> bool {
+fn names_column(rows: &[Row<'_>], c: usize, memory: &(impl NameMemory + ?Sized)) -> bool {
     let (mut filled, mut named) = (0, 0);
     for (_, line, row) in rows {
         let (s, e) = row[c];
