@@ -650,6 +650,11 @@ fn japanese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
         if !kana && cue != "様" {
             continue;
         }
+        // "山田 健一 様": the honorific may stand a space apart.
+        let at = text[..at]
+            .strip_suffix([' ', '\u{3000}'])
+            .filter(|h| !h.ends_with([' ', '\u{3000}']))
+            .map_or(at, str::len);
         // "お客様", "皆さん": a kana prefix makes a word, not a name.
         if let Some(start) = ja_name_before(text, at) {
             if text[..start].ends_with(['お', 'ご']) {
@@ -1001,6 +1006,11 @@ mod tests {
             ["山田太郎"]
         );
         assert_eq!(names("山田 太郎様"), ["山田 太郎"]);
+        // The honorific a space apart.
+        assert_eq!(
+            names("山田 健一 様\n\nいつもお世話になっております。"),
+            ["山田 健一"]
+        );
         assert_eq!(names("田中さん、こんにちは"), ["田中"]);
         assert_eq!(names("ジョン・スミス様"), ["ジョン・スミス"]);
         assert_eq!(names("担当：鈴木 一郎\n"), ["鈴木 一郎"]);

@@ -625,6 +625,14 @@ mod tests {
     }
 
     #[test]
+    fn words_of_another_alphabet_taught_by_the_text_are_found_again_in_it() {
+        // The second speaker label lost its time stamp: the first taught it.
+        let t = "[11:55] علی محمدی: Thanks.\n[..] علی محمدی: Sky Blue is the new colour.";
+        let got: Vec<String> = spans(t, Leaf::TEXT).into_iter().map(|(_, v)| v).collect();
+        assert_eq!(got, ["علی محمدی", "علی محمدی"]);
+    }
+
+    #[test]
     fn last_first_and_all_caps_get_the_full_names_token() {
         let engine = Engine::default();
         let mut vault = crate::vault::Vault::new().unwrap();

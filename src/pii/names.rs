@@ -338,12 +338,21 @@ fn foreign_run(text: &str, ws: &[Word], k: usize, min: usize) -> Option<usize> {
     };
     let s = script_of(&ws[k])?;
     let mut end = k;
+    // Up to three words, four with a particle inside ("فيصل بن سعد
+    // الدوسري", "אורי בן דוד").
     while end + 1 < ws.len()
-        && end - k < 2
+        && end - k < 3
         && &text[ws[end].end..ws[end + 1].start] == " "
         && script_of(&ws[end + 1]) == Some(s)
     {
         end += 1;
+    }
+    if end - k == 3
+        && !ws[k + 1..end]
+            .iter()
+            .any(|w| matches!(text_of(text, w), "بن" | "بنت" | "ابن" | "آل" | "בן" | "בת"))
+    {
+        end -= 1;
     }
     if end + 1 - k < min {
         return None;
@@ -351,7 +360,17 @@ fn foreign_run(text: &str, ws: &[Word], k: usize, min: usize) -> Option<usize> {
     let (a, b) = (ws[k].start, ws[end].end);
     let line_start = text[..a].rfind('\n').map_or(0, |p| p + 1);
     let line_end = text[b..].find('\n').map_or(text.len(), |p| b + p);
-    let other = |t: &str| t.chars().any(|c| caseless_script(c) == Some(s));
+    // Other words of that script: not the run's own words again (a JSON
+    // line's `"name":"ਗੁਰਪ੍ਰੀਤ"`), nor an address's (`ਗੁਰਪ੍ਰੀਤ40@…`).
+    let own = |t: &str| ws[k..=end].iter().any(|w| text_of(text, w) == t);
+    let other = |t: &str| {
+        t.split(|c: char| c.is_whitespace() || matches!(c, '"' | ',' | ':' | '<' | '>'))
+            .any(|tok| {
+                !tok.contains('@')
+                    && tok.chars().any(|c| caseless_script(c) == Some(s))
+                    && !own(tok.trim_matches(|c: char| !(c.is_alphanumeric() || is_mark(c))))
+            })
+    };
     // Bounded, so a long one-line text costs no more than a short one.
     let before = &text[text.floor_char_boundary(line_start.max(a.saturating_sub(240)))..a];
     let after = &text[b..text.floor_char_boundary(line_end.min(b + 240))];
@@ -553,7 +572,8 @@ pub(crate) const PARTICLES: &[&str] = &[
 pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
     folded
         .split(|c: char| c.is_whitespace() || c == ',')
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        // Marks stay: a word may end in one (the virama of `ಮಂಜುನಾಥ್`).
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && !is_mark(c)))
         // Particles are at most five bytes long: the length test skips the list.
         .filter(|w| w.chars().count() >= 2 && !(w.len() <= 5 && PARTICLES.contains(w)))
         .flat_map(|w| {
@@ -703,6 +723,26 @@ const GREETINGS: &[&str] = &[
     "servus",
     "shalom",
     "namaste",
+    // Salutations of letters ("Sehr geehrter Herr …", "Liebe Anna",
+    // "Geachte mevrouw …", "Estimada Lucía", "Chère Camille").
+    "geehrte",
+    "geehrter",
+    "liebe",
+    "lieber",
+    "geachte",
+    "beste",
+    "estimado",
+    "estimada",
+    "querido",
+    "querida",
+    "cher",
+    "chère",
+    "szanowny",
+    "szanowna",
+    "kedves",
+    "kære",
+    "kjære",
+    "bästa",
 ];
 
 /// Words right before a name that make it likely ("spoke with X").
@@ -970,6 +1010,12 @@ const FAMILY: &[&str] = &[
 
 /// Other roles right before a name ("our analyst Ife Okoro"): a lead.
 const RELATIONS: &[&str] = &[
+    // Roles in a workflow ("— approver Florian Huber").
+    "approver",
+    "reviewer",
+    "requester",
+    "requestor",
+    "assignee",
     "partner",
     "boss",
     "manager",
@@ -1516,6 +1562,22 @@ const ORG_TAILS: &[&str] = &[
     "bancorp",
     "syndrome",
     "disease",
+    // Trades that end company names ("Acme Robotics", "Tyrell Systems").
+    "robotics",
+    "systems",
+    "solutions",
+    "technologies",
+    "logistics",
+    "dynamics",
+    "analytics",
+    "software",
+    "networks",
+    "consulting",
+    "ventures",
+    "pharmaceuticals",
+    "electronics",
+    "traders",
+    "trading",
     "equation",
     "theorem",
 ];
@@ -1652,8 +1714,72 @@ const EPONYMS: &[&str] = &[
     "dangote",
 ];
 
+/// Places of several words that read as a given name and a surname, or
+/// whose words are names elsewhere ("Chiang Mai", "Kuala Lumpur", "Gare du
+/// Nord", "Dubai Marina"), as folded word sequences: a run holding one is
+/// not a person. Places that start with a place word ("San", "New",
+/// "Port") or end with one ("Station", "Square") need no entry.
+const PLACE_PHRASES: &[&str] = &[
+    "kuala lumpur",
+    "kota kinabalu",
+    "kota bharu",
+    "johor bahru",
+    "petaling jaya",
+    "shah alam",
+    "bukit bintang",
+    "chiang mai",
+    "chiang rai",
+    "hat yai",
+    "ho chi minh",
+    "phnom penh",
+    "siem reap",
+    "addis ababa",
+    "dar es salaam",
+    "buenos aires",
+    "rio de janeiro",
+    "belo horizonte",
+    "porto alegre",
+    "tel aviv",
+    "abu dhabi",
+    "ras al khaimah",
+    "hong kong",
+    "tsim sha tsui",
+    "mong kok",
+    "wan chai",
+    "sri lanka",
+    "costa rica",
+    "new delhi",
+    "gare du nord",
+    "gare de lyon",
+    "gare de l'est",
+    "gare montparnasse",
+    "gare saint-lazare",
+    "dubai marina",
+    "marina bay",
+    "ciudad de méxico",
+    "ciudad de mexico",
+    "ciudad juárez",
+    "ciudad juarez",
+    "mexico city",
+    "cape town",
+    "kuwait city",
+    "quezon city",
+    "cebu city",
+    "makati city",
+    "nay pyi taw",
+    "bandar seri begawan",
+    "la paz",
+    "nizhny novgorod",
+    "canary wharf",
+    "king's cross",
+    "zürich hb",
+    "zurich hb",
+    "table mountain",
+    "golden gate",
+];
+
 static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
-    std::sync::LazyLock::new(|| EPONYMS.iter().copied().collect());
+    std::sync::LazyLock::new(|| EPONYMS.iter().chain(PLACE_PHRASES).copied().collect());
 
 /// Context words by folded form, with what they signal.
 static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
@@ -1725,6 +1851,11 @@ fn glued_to_id(text: &str, w: &Word) -> bool {
     }
     let mut b = text[..w.start].chars().rev();
     matches!(b.next(), Some('-' | '_' | '/')) && b.next().is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
+/// A title in capitals written after a passenger's name ("PRIIT TAMM MR").
+fn passenger_title(t: &str) -> bool {
+    matches!(t, "MR" | "MRS" | "MS" | "MSTR" | "MISS")
 }
 
 /// Is `text[ls..at]` only a line prefix: whitespace, a timestamp in
@@ -1989,6 +2120,16 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 _ => false,
             };
             if !startable {
+                // Words of another alphabet are judged again once this text
+                // has taught its names ("[11:55] علی محمدی: …" before "[..]
+                // علی محمدی: …").
+                if w.case == Case::Uncased
+                    && let Some(end) = foreign_run(text, ws, i, 1)
+                {
+                    rejected.push((i, end));
+                    i = end + 1;
+                    continue;
+                }
                 if w.case == Case::Lower && lower_recall(text, &w, self.local, self.memory) {
                     out.push(Finding {
                         class: Class::Name,
@@ -2021,6 +2162,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     || glued_to_id(text, &n)
                     // "Pavel Růžička DOB 27/05/2006": the label ends the name.
                     || text_of(text, &n) == "DOB"
+                    // "Priit Tamm MR": so does a passenger list's title.
+                    || (w.case == Case::Title && passenger_title(text_of(text, &n)))
                 {
                     break;
                 }
@@ -2198,8 +2341,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // directly at …".
         if foreign_words(self.text, ws, k).is_none() {
             let end = foreign_run(self.text, ws, k, 1)?;
-            return (self.before(ws, k) >= Support::Lead
-                && self.after(ws, k, end) == Support::Strong)
+            let (before, after) = (self.before(ws, k), self.after(ws, k, end));
+            return (before == Support::Strong
+                || after == Support::Strong
+                || (before >= Support::Lead && after >= Support::Lead))
                 .then_some(end);
         }
         let end = foreign_words(self.text, ws, k)?;
@@ -2219,7 +2364,24 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                         | "reach"
                 )
             });
-        ((self.before(ws, k) >= Support::Lead && !place_lead)
+        // Two or three such words amid words of another alphabet ("Call
+        // ਗੁਰਪ੍ਰੀਤ ਸੰਧੂ about …", "Pied Piper Inc.のأحمد إبراهيمです") are a
+        // name unless a place lead comes before them; a line of nothing
+        // else (a value under `city`, a heading) needs a cue.
+        let amid = {
+            let (a, b) = (ws[k].start, ws[end].end);
+            let t = self.text;
+            let before =
+                &t[t.floor_char_boundary(self.line_start(a).max(a.saturating_sub(120)))..a];
+            let line_end = t[b..].find('\n').map_or(t.len(), |p| b + p);
+            let after = &t[b..t.floor_char_boundary(line_end.min(b + 120))];
+            let script = word_script(text_of(t, &ws[k]));
+            before
+                .chars()
+                .chain(after.chars())
+                .any(|c| c.is_alphabetic() && caseless_script(c) != script)
+        };
+        (((self.before(ws, k) >= Support::Lead || amid) && !place_lead)
             || self.after(ws, k, end) >= Support::Lead)
             .then_some(end)
     }
@@ -2654,6 +2816,35 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if self.is(&p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
             return Support::Strong;
         }
+        // "Employee name ........ Lieke Kuijpers", "Manager ...... Žagar,
+        // Urška": a form's label, at the start of its line, and a dotted
+        // leader to its value.
+        if gap_t.len() >= 3 && gap_t.bytes().all(|b| b == b'.' || b == b' ') && !gap.contains('\n')
+        {
+            let label = text[self.line_start(p.start)..p.end]
+                .trim()
+                .trim_start_matches(['-', '*', '•', '·', ' ']);
+            if !label.is_empty()
+                && label.len() <= 40
+                && label.split(' ').count() <= 4
+                && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+                && matches!(
+                    super::keys::classify(&super::keys::fold(label)),
+                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+                )
+            {
+                return Support::Strong;
+            }
+        }
+        // "Sehr geehrte/r Esposito": a salutation written for either gender.
+        if k >= 2
+            && gap == " "
+            && matches!(text_of(text, &p), "r" | "e" | "n" | "a")
+            && text[ws[k - 2].end..p.start] == *"/"
+            && self.is(&ws[k - 2], GREETING)
+        {
+            return Support::Strong;
+        }
         // "Backup: Bongani Khumalo", "Attn: C. Okoro": the value of a label
         // at the start of a line.
         if gap_t.trim_matches('*') == ":" && !gap.contains('\n') {
@@ -2746,12 +2937,23 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return Support::Strong;
             }
         }
+        // "2.Priit Tamm MR", "Letícia Carvalho MSTR": a passenger list's
+        // title after the name, in capitals, ending the line.
+        if let Some(r) = rest.strip_prefix(' ') {
+            let t = r.split(['\n', '\r', ' ', '\t']).next().unwrap_or("");
+            let line_rest = r[t.len()..].split('\n').next().unwrap_or("");
+            if passenger_title(t) && line_rest.trim().is_empty() {
+                return Support::Strong;
+            }
+        }
         // "Kashif Qureshi mentioned the …", "Zheng Chao has invited you":
         // a verb said of people right after the run.
+        // (Markdown emphasis may close first: "**Đặng Hữu Tuấn** commented:".)
         if last > first
             && let Some(n) = ws.get(last + 1)
             && n.case == Case::Lower
-            && spaced(text, ws[last].end, n.start)
+            && (spaced(text, ws[last].end, n.start)
+                || matches!(&text[ws[last].end..n.start], "** " | "* " | "__ " | "_ "))
         {
             let verb = with_fold(text_of(text, n), |f| PERSON_VERBS.contains(&f));
             let perfect = with_fold(text_of(text, n), |f| matches!(f, "has" | "have" | "had"))
@@ -2835,9 +3037,17 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return Support::Lead;
         }
         // "Anirban Dasgupta (Customer) · …", "Mere Rangihau (Supervisor)",
-        // "Meera Varghese (son) – …": a role or a relation in brackets.
-        if let Some(r) = rest.strip_prefix(" (")
-            && let Some(close) = r.find(')')
+        // "Meera Varghese (son) – …", an org chart's "Leonor  [Staff
+        // Eng]": a role or a relation in brackets.
+        let bracketed = {
+            let r = rest.trim_start_matches([' ', '\t']);
+            let gap = rest.len() - r.len();
+            ((1..=4).contains(&gap) && !rest[..gap].contains('\n'))
+                .then(|| r.strip_prefix('(').or_else(|| r.strip_prefix('[')))
+                .flatten()
+        };
+        if let Some(r) = bracketed
+            && let Some(close) = r.find([')', ']'])
             && close <= 24
         {
             let role = r[..close].split(' ').next().unwrap_or("");
@@ -3166,6 +3376,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if any_common || f.blocked {
                     return None;
                 }
+                // "Rose Gold", "Sterling Silver": a given name that is also a
+                // word before a word that is a rare surname (beyond the
+                // thousand most frequent: not Smith, Stone or Bush) is a
+                // phrase of two words.
+                if n == 2
+                    && f.ambiguous_given()
+                    && !known[0]
+                    && l.common
+                    && !known[1]
+                    && l.surname_rank > 1_000
+                {
+                    return None;
+                }
                 // A rarer given name (in American counts: Takumi, Yannick)
                 // before a listed surname, or a surname before a given name
                 // as Japanese, Korean, Chinese and Hungarian write them
@@ -3248,6 +3471,8 @@ pub fn extend_last_first(text: &str, found: &mut [Finding]) {
             || p.ends_with("  ")
             || p.ends_with(": ")
             || p.ends_with("| ")
+            // A form's dotted leader: "Manager ...... Žagar, Urška".
+            || p.ends_with("... ")
     };
     let after_ok = |e: usize| {
         let r = &text[e..];
@@ -4725,6 +4950,77 @@ mod tests {
         assert!(scan("Meet at תל-אביב tomorrow").is_empty());
         assert!(scan("שלום רב, נועה מזרחי כתבה").is_empty());
         assert!(scan("ping ข้อมูล ทั้งหมด ในระบบ นี้").is_empty());
+    }
+
+    #[test]
+    fn other_alphabets_amid_latin_words_and_their_words_ending_in_marks() {
+        // A virama ends the word: the session learns it whole.
+        assert!(name_words("ಮಂಜುನಾಥ್ ಕಾರಂತ").any(|w| w == "ಮಂಜುನಾಥ್"));
+        assert!(name_words("செந்தில் வேலு").any(|w| w == "செந்தில்"));
+        // Amid Latin words, two to four words need no other cue.
+        assert_eq!(scan("Call ਗੁਰਪ੍ਰੀਤ ਸੰਧੂ about PO#867759"), ["ਗੁਰਪ੍ਰੀਤ ਸੰਧੂ"]);
+        assert_eq!(
+            scan("Call نورة بن عبدالله الحربي about #A61899"),
+            ["نورة بن عبدالله الحربي"]
+        );
+        // The run's own words again, or an address's, are no prose of
+        // that script.
+        assert_eq!(
+            scan("Co-authored-by: അനൂപ് പിള്ള <അനൂപ്@example.in>"),
+            ["അനൂപ് പിള്ള"]
+        );
+        // Alone on its line (a value under `city`), or after a place
+        // lead, still nothing.
+        assert!(scan("تل أبيب").is_empty());
+        assert!(scan("Site visit תל אביב").is_empty());
+        // One word with a strong cue on either side.
+        assert_eq!(scan("Hi सचिन, the courier arrives at noon"), ["सचिन"]);
+        assert!(scan("Menu: सचिन special").is_empty());
+    }
+
+    #[test]
+    fn forms_passenger_lists_and_salutations() {
+        assert_eq!(
+            scan("Employee name ........ Lieke Kuijpers"),
+            ["Lieke Kuijpers"]
+        );
+        assert_eq!(
+            scan("Manager .............. Haruto Ferreira"),
+            ["Haruto Ferreira"]
+        );
+        assert!(scan("Start date ........... September 20, 2027").is_empty());
+        assert!(scan("Laptop ............... Framework Laptop").is_empty());
+        assert_eq!(
+            scan("BOOKING REF P39P7C\n 1.Priit Tamm MR\n 2.Letícia Carvalho MSTR\n"),
+            ["Priit Tamm", "Letícia Carvalho"]
+        );
+        assert_eq!(scan("Sehr geehrte/r Esposito,"), ["Esposito"]);
+        assert_eq!(scan("Liebe Anneliese, danke."), ["Anneliese"]);
+        assert_eq!(
+            scan("Expense report for Q3 — approver Hodan Warsame"),
+            ["Hodan Warsame"]
+        );
+        assert_eq!(
+            scan("**Đặng Hữu Tuấn** commented:\n> Reproduced."),
+            ["Đặng Hữu Tuấn"]
+        );
+        // An org chart's role in brackets, two spaces after the name.
+        assert_eq!(scan("│   └── Leonor  [Staff Eng]"), ["Leonor"]);
+    }
+
+    #[test]
+    fn places_companies_and_two_word_phrases_are_no_people() {
+        assert!(scan("Rose Gold and Ivory finishes are back in stock.").is_empty());
+        assert!(scan("The Sterling Silver line launches in April.").is_empty());
+        assert_eq!(
+            scan("Mark Smith and Rose Green met."),
+            ["Mark Smith", "Rose Green"]
+        );
+        assert!(scan("Your replacement ships from Kuala Lumpur.").is_empty());
+        assert!(scan("LOCATION:Chiang Mai").is_empty());
+        assert!(scan("FLIGHT OA699 TO Gare du Nord").is_empty());
+        assert!(scan("Venue: Marina Bay Sands").is_empty());
+        assert!(scan("Your parcel from Acme Robotics is out for delivery.").is_empty());
     }
 
     #[test]

@@ -1142,7 +1142,12 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         }
     }
     if intl {
-        if !(8..=15).contains(&(nd - if s.plus { 0 } else { 2 })) {
+        let own = nd - if s.plus { 0 } else { 2 };
+        // Seven digits with the country code are whole numbers of the
+        // smallest plans (`+290 8994` Saint Helena, `+683 7012` Niue):
+        // taken when written with a plus, grouped and valid.
+        let short = own == 7 && s.plus && s.groups().len() >= 2;
+        if !(8..=15).contains(&own) && !short {
             return None;
         }
         let intl = if s.plus {
@@ -1157,7 +1162,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         // A possible length written in groups is a number by form (fictional
         // ranges, numbering-plan updates newer than the metadata); shorter
         // or ungrouped ones must be valid.
-        if (!strict && (s.groups().len() >= 3 || nd >= 11)) || n.is_valid() {
+        if (!strict && !short && (s.groups().len() >= 3 || nd >= 11)) || n.is_valid() {
             return Some(e164(&n));
         }
         return None;
@@ -1321,6 +1326,19 @@ mod tests {
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn seven_digit_numbers_of_the_smallest_plans() {
+        // Saint Helena and Niue: four digits after the country code.
+        assert_eq!(
+            phones("Call +290 8994 or +683 7012 now"),
+            ["+290 8994", "+683 7012"]
+        );
+        // Not without the plus or the group, nor when no plan has it.
+        assert!(phones("Ref 290 8994 today").is_empty());
+        assert!(phones("diff +2908994 lines").is_empty());
+        assert!(phones("Totals +123 4567 units").is_empty());
     }
 
     #[test]

@@ -54,9 +54,9 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
             key_values(text, start, line, memory, out);
         }
         if line.contains("\":") {
-            json_pairs(start, line, memory, out);
+            json_pairs(text, start, line, memory, out);
         }
-        if line.contains("</") {
+        if line.contains("</") || (line.contains('<') && line.contains("=\"")) {
             xml_elements(start, line, memory, out);
         }
         if vcard && vcard_line_at(start, line, memory, out) {
@@ -456,7 +456,10 @@ fn xml_elements(
         let Some(gt) = line[lt..].find('>').map(|p| lt + p) else {
             return;
         };
-        let tag = &line[lt + 1..gt];
+        let open_tag = &line[lt + 1..gt];
+        // `<name given="राहुल">`, `<generalPractitioner display="…"/>`:
+        // the element's name, then its attributes.
+        let (tag, attrs) = open_tag.split_once([' ', '\t']).unwrap_or((open_tag, ""));
         if tag.is_empty()
             || tag.len() > 40
             || !tag
@@ -464,6 +467,12 @@ fn xml_elements(
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':'))
         {
             continue;
+        }
+        let local = tag.rsplit(':').next().unwrap_or(tag);
+        let element = keys::classify(&keys::fold(local));
+        if !attrs.is_empty() {
+            let attrs_at = start + lt + 1 + tag.len() + 1;
+            xml_attributes(attrs, attrs_at, element, memory, out);
         }
         let close = format!("</{tag}>");
         let Some(end) = line[gt + 1..].find(&close).map(|p| gt + 1 + p) else {
@@ -474,8 +483,7 @@ fn xml_elements(
             continue;
         }
         from = end + close.len();
-        let local = tag.rsplit(':').next().unwrap_or(tag);
-        let kind = keys::classify(&keys::fold(local));
+        let kind = element;
         let how = if kind == KeyKind::Person || (kind == KeyKind::MaybePerson && person_seen) {
             Structured::Sure
         } else {
@@ -483,6 +491,48 @@ fn xml_elements(
         };
         person_seen |= kind == KeyKind::Person;
         value_under(kind, value, start + gt + 1, how, memory, out);
+    }
+}
+
+/// The attributes of an element (`attrs`, at byte `at` of the scanned
+/// text) that hold a person's name: the element's label (`display`,
+/// `name`) where the element is a person (FHIR's `<generalPractitioner
+/// display="…"/>`).
+fn xml_attributes(
+    attrs: &str,
+    at: usize,
+    element: KeyKind,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let mut rest = 0;
+    while let Some(eq) = attrs[rest..].find("=\"").map(|p| rest + p) {
+        let name_start = attrs[..eq]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':')))
+            .map_or(0, |p| p + 1);
+        let name = &attrs[name_start..eq];
+        let v = eq + 2;
+        let Some(len) = attrs[v..].find('"') else {
+            return;
+        };
+        rest = v + len + 1;
+        let value = &attrs[v..v + len];
+        if name.is_empty() || value.is_empty() || value.len() > 120 {
+            continue;
+        }
+        // Person attributes (`given="…"`) are `key_values`' to read.
+        let folded = keys::fold(name.rsplit(':').next().unwrap_or(name));
+        if !matches!(folded.as_str(), "display" | "name" | "displayname")
+            || !matches!(element, KeyKind::Person | KeyKind::MaybePerson)
+        {
+            continue;
+        }
+        let how = if element == KeyKind::Person {
+            Structured::Sure
+        } else {
+            Structured::Maybe
+        };
+        value_under(element, value, at + v, how, memory, out);
     }
 }
 
@@ -980,14 +1030,34 @@ fn contact_nearby(text: &str, line_start: usize) -> bool {
 /// the line also has an address key, as in a JSON object about a person.
 /// Values with escapes are left to the other detectors (their text is not
 /// what the model reads).
+/// The object written around `at` in JSON spread over lines (an HTTP
+/// body, a log's payload): from the last `{` before it, with no `}` in
+/// between, to the next `}` (at most 2 KiB either way). Its members are one
+/// record's: `"name"` beside `"email"` on another line is a person's.
+fn enclosing_object(text: &str, at: usize) -> Option<&str> {
+    let lo = text.floor_char_boundary(at.saturating_sub(2048));
+    let head = &text[lo..at];
+    let open = head.rfind('{')?;
+    if head[open..].contains('}') {
+        return None;
+    }
+    let hi = text.floor_char_boundary((at + 2048).min(text.len()));
+    let close = text[at..hi].find(['}', '{'])?;
+    Some(&text[lo + open..at + close])
+}
+
 fn json_pairs(
+    text: &str,
     start: usize,
     line: &str,
     memory: &(impl NameMemory + ?Sized),
     out: &mut Vec<Finding>,
 ) {
     let b = line.as_bytes();
-    let person_line = line.contains("email\"") || line.contains("mail\":");
+    let person_line = line.contains("email\"")
+        || line.contains("mail\":")
+        || enclosing_object(text, start)
+            .is_some_and(|o| o.contains("mail\":") || o.contains("phone\":"));
     let mut i = 0;
     while let Some(p) = line[i..].find("\":") {
         let close = i + p; // the key's closing quote
@@ -1931,6 +2001,25 @@ mod tests {
             ["Nayil Soylu", "0068 892 92 41"]
         );
         assert!(found("Subject: Re: order 123\nDate: today").is_empty());
+    }
+
+    #[test]
+    fn json_spread_over_lines_and_xml_attributes() {
+        // An HTTP body: "name" beside "email" on another line.
+        let body = "HTTP/1.1 200 OK\nContent-Type: application/json\n\n{\n  \"customer\": {\n    \"name\": \"Avital Ben-Ami\",\n    \"email\": \"avital@example.es\"\n  }\n}";
+        assert_eq!(found(body), ["Avital Ben-Ami"]);
+        // Without the address in its object the name must be vouched for.
+        assert!(found("{\n  \"product\": {\n    \"name\": \"Avital Ben-Ami\",\n    \"sku\": \"A-1\"\n  }\n}").is_empty());
+        // FHIR-style attributes.
+        assert_eq!(
+            found("  <generalPractitioner display=\"Beat Zwicky\"/>"),
+            ["Beat Zwicky"]
+        );
+        assert_eq!(
+            found("  <name given=\"Rahul\">Rahul Sharma</name>"),
+            ["Rahul", "Rahul Sharma"]
+        );
+        assert!(found("  <location display=\"Ward 7 East\"/>").is_empty());
     }
 
     #[test]
