@@ -128,6 +128,81 @@ fn described_kind(v: &Value) -> Option<KeyKind> {
     }
 }
 
+/// Call records (`{"number": "4915112345678", "direction": "inbound"}`,
+/// `{"caller": "4915112345678"}`): a bare number under a call party's key,
+/// or under `number`/`from`/`to` beside a call's direction or duration, is
+/// a phone number (validated as one under a phone key). Names under the
+/// same keys stay names.
+fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
+    let mut call_record = None;
+    for ((k, v), info) in map.iter().zip(infos.iter_mut()) {
+        let numberish = match v {
+            Value::String(s) => {
+                let t = s.trim();
+                t.len() <= 24
+                    && t.bytes().filter(u8::is_ascii_digit).count() >= 7
+                    && t.bytes().all(|b| {
+                        b.is_ascii_digit() || matches!(b, b'+' | b' ' | b'-' | b'.' | b'(' | b')')
+                    })
+            }
+            Value::Number(n) => n.as_u64().is_some_and(|n| n >= 1_000_000),
+            _ => false,
+        };
+        if !numberish || info.kind == KeyKind::Phone {
+            continue;
+        }
+        let f = keys::fold(k);
+        let party = matches!(
+            f.as_str(),
+            "caller"
+                | "callee"
+                | "calling"
+                | "called"
+                | "callingnumber"
+                | "callednumber"
+                | "callerid"
+                | "callernumber"
+                | "calleenumber"
+                | "ani"
+                | "dnis"
+                | "dialed"
+                | "dialled"
+                | "dialednumber"
+                | "diallednumber"
+        );
+        let plain = matches!(
+            f.as_str(),
+            "number" | "from" | "to" | "remote" | "remotenumber" | "peer" | "otherparty"
+        );
+        if party
+            || (plain
+                && *call_record.get_or_insert_with(|| {
+                    map.keys().any(|k| {
+                        matches!(
+                            keys::fold(k).as_str(),
+                            "direction"
+                                | "calldirection"
+                                | "duration"
+                                | "durationseconds"
+                                | "durationsec"
+                                | "callduration"
+                                | "callid"
+                                | "calltype"
+                                | "callstatus"
+                                | "answered"
+                                | "missed"
+                                | "voicemail"
+                                | "talktime"
+                                | "ringtime"
+                        )
+                    })
+                }))
+        {
+            info.kind = KeyKind::Phone;
+        }
+    }
+}
+
 /// Adjusts the key infos of one object's members (at the same indices as
 /// the members) to what the object says about them; `learn` and `rewrite`
 /// both call it, so they see the same kinds.
@@ -137,7 +212,9 @@ fn described_kind(v: &Value) -> Option<KeyKind> {
 ///   "email": …}` is a person, not an id's name), and so is `display`.
 /// - A member that a describer speaks for takes the described kind
 ///   (`{"label": "Mobile", "value": "…"}`), when its own key says nothing.
+/// - A call record's bare numbers are phone numbers ([`call_numbers`]).
 fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool) {
+    call_numbers(map, infos);
     // An address or a number among the members (not merely a person key:
     // `{"location": {"displayName": …}}` names a place).
     let contact = po
@@ -1374,6 +1451,29 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn bare_numbers_of_call_records() {
+        let doc = json!({"calls": [
+            {"number": "4915112345678", "direction": "inbound", "duration": 63},
+            {"caller": "4915112345678", "callee": "+49 30 1234567"},
+            {"caller": "Ann Lee", "number": 4915112345678u64, "duration": 5}
+        ], "order": {"number": "4915187654321", "status": "paid"}});
+        let (d, _) = run(doc);
+        assert_eq!(d["calls"][0]["number"], "[PHONE_1]");
+        assert_eq!(d["calls"][1]["caller"], "[PHONE_1]");
+        assert_eq!(d["calls"][1]["callee"], "[PHONE_2]");
+        // A name under a party's key stays a name; a JSON number is a
+        // phone number too.
+        assert_eq!(d["calls"][2]["caller"], "[NAME_1]");
+        assert!(
+            d["calls"][2]["number"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("[PHONE_1"))
+        );
+        // An order's number is no call's.
+        assert_eq!(d["order"]["number"], "4915187654321");
     }
 
     #[test]
