@@ -128,6 +128,26 @@ fn described_kind(v: &Value) -> Option<KeyKind> {
     }
 }
 
+/// A directory keyed by people: the key is the name the addresses of its
+/// record spell out (`{"Sjoerd de Vries": {"mail": "sjoerd.devries@…"}}`).
+fn key_names_its_record(key: &str, record: &Value) -> bool {
+    let Some(m) = record.as_object() else {
+        return false;
+    };
+    if !key.contains(' ') || key.len() > 80 {
+        return false;
+    }
+    let mut locals = Vec::new();
+    for (k, v) in m {
+        if let Some(s) = v.as_str()
+            && keys::describe(k).kind == KeyKind::Email
+        {
+            crate::pii::agree::addresses(s, &mut locals);
+        }
+    }
+    crate::pii::agree::agreeing_name(key, &locals).is_some()
+}
+
 /// Call records (`{"number": "4915112345678", "direction": "inbound"}`,
 /// `{"caller": "4915112345678"}`): a bare number under a call party's key,
 /// or under `number`/`from`/`to` beside a call's direction or duration, is
@@ -931,7 +951,8 @@ impl<'a> Redactor<'a> {
                         // The key first, so pointers can name the member by
                         // its redacted key.
                         let report_len = self.report.as_ref().map_or(0, Vec::len);
-                        let people_keys = keyed_by_people && k.trim().contains(' ');
+                        let people_keys = (keyed_by_people && k.trim().contains(' '))
+                            || key_names_its_record(k, child);
                         let new_key = self.rewrite_key(k, people_keys);
                         if reporting {
                             self.path.push(pointer_seg(&new_key));
@@ -1451,6 +1472,17 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn a_directory_keyed_by_the_names_its_addresses_spell() {
+        let (d, _) = run(json!({"directory": {
+            "Sjoerd de Vries": {"ext": "+31 20 123 4567", "mail": "sjoerd.devries@example.nl"},
+            "Sales Team": {"mail": "sales@example.com"},
+            "London Office": {"mail": "london.office@example.com"}
+        }}));
+        let keys: Vec<&String> = d["directory"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["[NAME_1]", "Sales Team", "London Office"]);
     }
 
     #[test]
