@@ -148,6 +148,23 @@ fn key_names_its_record(key: &str, record: &Value) -> bool {
     crate::pii::agree::agreeing_name(key, &locals).is_some()
 }
 
+/// Two to five capitalized words, none an ordinary word ("Mónica Quiroga
+/// Echeverría", not "Sales Team").
+fn name_shaped_key(key: &str) -> bool {
+    let words: Vec<&str> = key.split_whitespace().collect();
+    let capitalized = |w: &&str| {
+        w.chars().next().is_some_and(char::is_uppercase)
+            && w.chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’' | '.'))
+            && !names::with_fold(w, crate::pii::lexicon::word_info).common_only()
+    };
+    (2..=5).contains(&words.len())
+        && words.iter().filter(|w| capitalized(w)).count() >= 2
+        && words
+            .iter()
+            .all(|w| capitalized(w) || names::PARTICLES.contains(w))
+}
+
 /// Call records (`{"number": "4915112345678", "direction": "inbound"}`,
 /// `{"caller": "4915112345678"}`): a bare number under a call party's key,
 /// or under `number`/`from`/`to` beside a call's direction or duration, is
@@ -940,6 +957,19 @@ impl<'a> Redactor<'a> {
                         .iter()
                         .all(|i| i.kind == KeyKind::Other)
                     && map.values().all(|v| !v.is_string());
+                // A directory keyed by people: one key is the name its
+                // record's addresses spell out; the other keys of records
+                // with an address or a number are names too.
+                let directory = (!keyed_by_people
+                    && map.iter().any(|(k, v)| key_names_its_record(k, v)))
+                .then_some(|k: &str, v: &Value| {
+                    name_shaped_key(k)
+                        && v.as_object().is_some_and(|m| {
+                            m.keys().any(|k| {
+                                matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone)
+                            })
+                        })
+                });
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
                     for (n, (k, child)) in map.iter_mut().enumerate() {
@@ -951,8 +981,9 @@ impl<'a> Redactor<'a> {
                         // The key first, so pointers can name the member by
                         // its redacted key.
                         let report_len = self.report.as_ref().map_or(0, Vec::len);
-                        let people_keys = (keyed_by_people && k.trim().contains(' '))
-                            || key_names_its_record(k, child);
+                        let people_keys = (keyed_by_people
+                            || directory.is_some_and(|d| d(k, child)))
+                            && k.trim().contains(' ');
                         let new_key = self.rewrite_key(k, people_keys);
                         if reporting {
                             self.path.push(pointer_seg(&new_key));
@@ -1483,6 +1514,14 @@ mod tests {
         }}));
         let keys: Vec<&String> = d["directory"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["[NAME_1]", "Sales Team", "London Office"]);
+        // One key agrees: its siblings with addresses are names as well.
+        let (d, _) = run(json!({"directory": {
+            "Hamza Siddiqui": {"mail": "siddiqui51@example.com"},
+            "Mónica Quiroga Echeverría": {"mail": "monica.quirogaecheverria@example.de"},
+            "generated": {"at": "2027-09-10"}
+        }}));
+        let keys: Vec<&String> = d["directory"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["[NAME_1]", "[NAME_2]", "generated"]);
     }
 
     #[test]
