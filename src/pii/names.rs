@@ -314,13 +314,14 @@ fn word_script(word: &str) -> Option<u32> {
     script
 }
 
-/// `ws[k..=end]`: two or three words of one caseless script of the
-/// alphabets (Arabic, Hebrew, Georgian, an Indic script, Thai, Ethiopic),
-/// set apart by single spaces, in a line of another script (`loop in
-/// נועה מזרחי from Northwind`, `Author: ნიკოლოზ მაისურაძე <…>`): the line
-/// holds no other letter of that script. In a text of an English tool a
-/// short phrase of another alphabet is most often a name; what makes it
-/// one is the cue the caller asks for besides. In prose of that script
+/// `ws[k..=end]`: two or three words (four with a particle) of one
+/// caseless script of the alphabets (Arabic, Hebrew, Georgian, an Indic
+/// script, Thai, Ethiopic), set apart by single spaces, in a line of
+/// another script (`loop in נועה מזרחי from Northwind`, `Author: ნიკოლოზ
+/// მაისურაძე <…>`): the line holds no other word of that script (but the
+/// run's own words again, or an address's letters). In a text of an
+/// English tool a short phrase of another alphabet is most often a name;
+/// what more makes it one is the caller's to ask. In prose of that script
 /// (Arabic notes, Hebrew mail) nothing is judged here.
 fn foreign_words(text: &str, ws: &[Word], k: usize) -> Option<usize> {
     foreign_run(text, ws, k, 2)
@@ -1853,6 +1854,15 @@ fn glued_to_id(text: &str, w: &Word) -> bool {
     matches!(b.next(), Some('-' | '_' | '/')) && b.next().is_some_and(|c| c.is_ascii_alphanumeric())
 }
 
+/// Does a label or key (`Owner`, `Bill to`, `Кому`) say that its value is
+/// a person, or may be one?
+fn person_label(label: &str) -> bool {
+    matches!(
+        super::keys::classify(&super::keys::fold(label)),
+        super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
+    )
+}
+
 /// A title in capitals written after a passenger's name ("PRIIT TAMM MR").
 fn passenger_title(t: &str) -> bool {
     matches!(t, "MR" | "MRS" | "MS" | "MSTR" | "MISS")
@@ -2786,10 +2796,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             });
             if let Some(label) = label
                 && label.len() <= 24
-                && matches!(
-                    super::keys::classify(&super::keys::fold(label)),
-                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
-                )
+                && person_label(label)
             {
                 let end = text[w.start..]
                     .find('\n')
@@ -2828,10 +2835,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 && label.len() <= 40
                 && label.split(' ').count() <= 4
                 && label.chars().all(|c| c.is_alphabetic() || c == ' ')
-                && matches!(
-                    super::keys::classify(&super::keys::fold(label)),
-                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
-                )
+                && person_label(label)
             {
                 return Support::Strong;
             }
@@ -2862,10 +2866,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 // **Assignee:** X", "Status: open | Owner: X".
                 || before_label.trim_end().ends_with(['·', '|', ';']);
             let person = if label_start < p.start {
-                matches!(
-                    super::keys::classify(&super::keys::fold(&text[label_start..p.end])),
-                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
-                )
+                person_label(&text[label_start..p.end])
             } else {
                 self.label_may_name_a_person(&p)
             };
@@ -3166,10 +3167,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 let info = self.info(&ws[first]);
                 // A label that names a role ("**Attendees:**", "Owner:") is
                 // a field, not a speaker.
-                let field = matches!(
-                    super::keys::classify(&super::keys::fold(text_of(text, &ws[first]))),
-                    super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
-                );
+                let field = person_label(text_of(text, &ws[first]));
                 if field && !self.known(&ws[first]) {
                     return Support::None;
                 }
