@@ -76,6 +76,12 @@ fn looks_like_json(s: &str) -> bool {
         && ((t.starts_with('{') && t.ends_with('}')) || (t.starts_with('[') && t.ends_with(']')))
 }
 
+/// An object with an address or a number among its keys (`{"email": …}`).
+fn contact_record(m: &Map<String, Value>) -> bool {
+    m.keys()
+        .any(|k| matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone))
+}
+
 /// Is this object about a person? Its keys say so (`email`, `first_name`),
 /// or those of an object right under it (`"contact": {"email": ...}`), or,
 /// when it has a generic person key (`contact`, `name`, `owner`), another
@@ -83,13 +89,10 @@ fn looks_like_json(s: &str) -> bool {
 /// (`{"contact": "…", "number": "+44 20 7946 0958"}`).
 fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_people: bool) -> bool {
     parent_people
-        || map.values().zip(infos).any(|(v, i)| {
-            i.personal
-                || v.as_object().is_some_and(|m| {
-                    m.keys()
-                        .any(|k| matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone))
-                })
-        })
+        || map
+            .values()
+            .zip(infos)
+            .any(|(v, i)| i.personal || v.as_object().is_some_and(contact_record))
         || (infos.iter().any(|i| i.kind == KeyKind::MaybePerson)
             && map.values().zip(infos).any(|(v, i)| {
                 i.kind != KeyKind::MaybePerson && v.as_str().is_some_and(is_contact_value)
@@ -963,12 +966,7 @@ impl<'a> Redactor<'a> {
                 let directory = (!keyed_by_people
                     && map.iter().any(|(k, v)| key_names_its_record(k, v)))
                 .then_some(|k: &str, v: &Value| {
-                    name_shaped_key(k)
-                        && v.as_object().is_some_and(|m| {
-                            m.keys().any(|k| {
-                                matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone)
-                            })
-                        })
+                    name_shaped_key(k) && v.as_object().is_some_and(contact_record)
                 });
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
