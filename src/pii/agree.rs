@@ -15,10 +15,9 @@
 //! pass); the detectors then find them wherever they occur, as they find
 //! every name learned earlier in a session.
 
-use unicode_normalization::UnicodeNormalization;
-
 use super::lexicon::word_info;
 use super::names::{self, with_fold};
+use super::translit::plain;
 
 /// The most words a name phrase may have here.
 const MAX_WORDS: usize = 5;
@@ -276,30 +275,6 @@ fn cells(line: &str) -> impl Iterator<Item = &str> {
         .into_iter()
         .map(|p| p.trim_matches(|c: char| c.is_whitespace() || c == '-' || c == ','))
         .filter(|p| !p.is_empty())
-}
-
-/// Lower case with accents and the common special letters reduced to
-/// ASCII where they have a plain form (Č → c, ø → o, ł → l, ß → ss).
-fn plain(s: &str) -> String {
-    if s.is_ascii() {
-        return s.to_ascii_lowercase();
-    }
-    let mut out = String::with_capacity(s.len());
-    for c in s.nfd() {
-        if unicode_normalization::char::is_combining_mark(c) {
-            continue;
-        }
-        match c {
-            'ø' | 'Ø' => out.push('o'),
-            'ł' | 'Ł' => out.push('l'),
-            'đ' | 'Đ' => out.push('d'),
-            'ß' => out.push_str("ss"),
-            'æ' | 'Æ' => out.push_str("ae"),
-            'ı' => out.push('i'),
-            _ => out.extend(c.to_lowercase()),
-        }
-    }
-    out
 }
 
 fn word_shape(w: &str) -> bool {

@@ -384,7 +384,24 @@ pub fn word_info(folded: &str) -> WordInfo {
     {
         return foreign_script_info(folded, script);
     }
+    if let Some(p) = super::translit::latin_plain(folded) {
+        return accented_info(&p);
+    }
     WordInfo::default()
+}
+
+/// A Latin word with accents or special letters (`Åsa`, `Nyström`,
+/// `Łukasz`, `Café`): what the dictionaries, which are plain ASCII, say
+/// of its plain letters. The given-name counts are American, where
+/// `Søren` or `Jiří` are rare; a name word of four letters or more that
+/// is no English word counts as a frequent given name, as in
+/// [`foreign_script_info`].
+fn accented_info(plain: &str) -> WordInfo {
+    let mut info = WORDS.get(plain).copied().unwrap_or_default();
+    if info.given >= 200 && !info.common && plain.len() >= 4 {
+        info.given = info.given.max(2_000);
+    }
+    info
 }
 
 /// A Cyrillic or Greek word: what the dictionaries say about its Latin
@@ -638,6 +655,21 @@ mod tests {
         assert!(word_info("αθήνα").blocked);
         assert!(!word_info("толстого").unknown());
         assert!(word_info("заказ").unknown());
+    }
+
+    #[test]
+    fn accented_latin_words_are_read_by_their_plain_letters() {
+        assert!(word_info("åsa").given > 0);
+        assert!(word_info("nyström").surname_like());
+        assert!(word_info("josé").strong_given());
+        assert!(word_info("søren").strong_given());
+        assert!(word_info("müller").surname_like());
+        // An English word with an accent stays a word.
+        assert!(word_info("naïve").common_only());
+        assert!(word_info("résumé").common_only());
+        assert!(word_info("ŭŭŭ").unknown());
+        // Letters with no plain form are left alone.
+        assert!(word_info("þórr").unknown());
     }
 
     #[test]

@@ -7,6 +7,47 @@
 //! Cyrillic word that reads like an English word (`Мак`, "mak") is no
 //! English word.
 
+use unicode_normalization::UnicodeNormalization;
+
+/// Lower case with accents and the common special letters reduced to
+/// ASCII where they have a plain form (Č → c, ø → o, ł → l, ß → ss).
+pub fn plain(s: &str) -> String {
+    if s.is_ascii() {
+        return s.to_ascii_lowercase();
+    }
+    let mut out = String::with_capacity(s.len());
+    for c in s.nfd() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            continue;
+        }
+        match c {
+            'ø' | 'Ø' => out.push('o'),
+            'ł' | 'Ł' => out.push('l'),
+            'đ' | 'Đ' => out.push('d'),
+            'ß' => out.push_str("ss"),
+            'æ' | 'Æ' => out.push_str("ae"),
+            'ı' => out.push('i'),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// The plain-letter reading of a folded Latin word with accents or special
+/// letters (`åsa` → `asa`, `nyström` → `nystrom`, `łukasz` → `lukasz`),
+/// when every letter has one; `None` for ASCII words and words of other
+/// scripts.
+pub fn latin_plain(folded: &str) -> Option<String> {
+    if folded.is_ascii() {
+        return None;
+    }
+    let p = plain(folded);
+    (p.is_ascii()
+        && p.bytes()
+            .all(|b| b.is_ascii_lowercase() || b == b'-' || b == b'\''))
+    .then_some(p)
+}
+
 /// The script of a folded word, if it is one this module reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Script {
