@@ -2177,8 +2177,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 {
                     break;
                 }
-                let cased = matches!(n.case, Case::Title | Case::Upper)
-                    && (n.case == w.case || w.case == Case::Title);
+                let cased = (matches!(n.case, Case::Title | Case::Upper)
+                    && (n.case == w.case || w.case == Case::Title))
+                    || self.caps_surname_then_given(ws, i, j);
                 if cased
                     || (n.case == Case::Uncased && self.known(&n))
                     || self.titled_uncased(ws, j + 1)
@@ -2324,6 +2325,28 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// The line goes on in another script (a Latin message, a timestamp):
     /// in Chinese or Japanese prose such a label is as often a heading
     /// (`东京 大学: 入学`), which this does not judge.
+    /// The family name in capitals before the given name, as passports,
+    /// French and Japanese forms write it (`NYSTRÖM Åsa`, `TANAKA
+    /// Hiroshi`, `NGUYEN VAN Anh`): the run `ws[i..=j]` is one or two
+    /// words in capitals, each a listed surname that is no English word
+    /// or a word no dictionary has (five letters or more: not an acronym
+    /// such as `ACME`), and the next
+    /// word is a given name in title case.
+    fn caps_surname_then_given(&self, ws: &[Word], i: usize, j: usize) -> bool {
+        let Some(n) = ws.get(j + 1) else {
+            return false;
+        };
+        n.case == Case::Title
+            && j - i < 2
+            && given_after_caps(&self.info(n))
+            && ws[i..=j].iter().all(|w| {
+                let info = self.info(w);
+                w.case == Case::Upper
+                    && ((info.surname_like() && !info.common && !info.blocked)
+                        || (info.unknown() && text_of(self.text, w).chars().count() >= 5))
+            })
+    }
+
     fn cued_uncased_pair(&self, ws: &[Word], k: usize) -> bool {
         let Some(n) = ws.get(k + 1) else {
             return false;
@@ -3393,10 +3416,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 // ("Watanabe Takumi"): two dictionaries agree.
                 let rare_given = |i: &WordInfo| i.given >= 100 && !i.common && !i.blocked;
                 let listed_surname = |i: &WordInfo| i.surname_like() && !i.common && !i.blocked;
-                let pair = n == 2
+                let pair = (n == 2
                     && !all_upper
                     && ((rare_given(&f) && listed_surname(&l))
-                        || (listed_surname(&f) && f.given == 0 && rare_given(&l)));
+                        || (listed_surname(&f) && f.given == 0 && rare_given(&l))))
+                    || caps_surname_first(self.text, &ws[idx[0]..=idx[n - 1]], &infos);
                 let first_ok = f.strong_given()
                     || known[0]
                     || pair
@@ -3416,6 +3440,31 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// A given name as it follows a family name in capitals: a rarer given
+/// name (in American counts) will do, not an English word.
+fn given_after_caps(i: &WordInfo) -> bool {
+    i.given >= 100 && !i.common && !i.blocked
+}
+
+/// The candidate's words are a family name in capitals (one or two words,
+/// each a listed surname that is no English word or a word of five
+/// letters or more that no dictionary has) and then one given name in
+/// title case, possibly followed by a second given name or an initial.
+fn caps_surname_first(text: &str, ws: &[Word], infos: &[WordInfo]) -> bool {
+    let caps = ws.iter().take_while(|w| w.case == Case::Upper).count();
+    if !(1..=2).contains(&caps) || ws.len() < caps + 1 || ws.len() > caps + 2 {
+        return false;
+    }
+    let family = ws[..caps].iter().zip(infos).all(|(w, i)| {
+        (i.surname_like() && !i.common && !i.blocked)
+            || (i.unknown() && text_of(text, w).chars().count() >= 5)
+    });
+    family
+        && ws[caps..].iter().all(|w| w.case == Case::Title)
+        && given_after_caps(&infos[caps])
+        && infos[caps + 1..].iter().all(|i| !i.common_only())
 }
 
 /// The words `ws[first..=last]` are backed as a name by the dictionaries
