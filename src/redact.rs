@@ -177,14 +177,7 @@ fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
     let mut call_record = None;
     for ((k, v), info) in map.iter().zip(infos.iter_mut()) {
         let numberish = match v {
-            Value::String(s) => {
-                let t = s.trim();
-                t.len() <= 24
-                    && t.bytes().filter(u8::is_ascii_digit).count() >= 7
-                    && t.bytes().all(|b| {
-                        b.is_ascii_digit() || matches!(b, b'+' | b' ' | b'-' | b'.' | b'(' | b')')
-                    })
-            }
+            Value::String(s) => keys::numberish(s),
             Value::Number(n) => n.as_u64().is_some_and(|n| n >= 1_000_000),
             _ => false,
         };
@@ -192,50 +185,10 @@ fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
             continue;
         }
         let f = keys::fold(k);
-        let party = matches!(
-            f.as_str(),
-            "caller"
-                | "callee"
-                | "calling"
-                | "called"
-                | "callingnumber"
-                | "callednumber"
-                | "callerid"
-                | "callernumber"
-                | "calleenumber"
-                | "ani"
-                | "dnis"
-                | "dialed"
-                | "dialled"
-                | "dialednumber"
-                | "diallednumber"
-        );
-        let plain = matches!(
-            f.as_str(),
-            "number" | "from" | "to" | "remote" | "remotenumber" | "peer" | "otherparty"
-        );
-        if party
-            || (plain
+        if keys::call_party_key(&f)
+            || (keys::call_number_key(&f)
                 && *call_record.get_or_insert_with(|| {
-                    map.keys().any(|k| {
-                        matches!(
-                            keys::fold(k).as_str(),
-                            "direction"
-                                | "calldirection"
-                                | "duration"
-                                | "durationseconds"
-                                | "durationsec"
-                                | "callduration"
-                                | "callid"
-                                | "calltype"
-                                | "callstatus"
-                                | "answered"
-                                | "missed"
-                                | "voicemail"
-                                | "talktime"
-                                | "ringtime"
-                        )
-                    })
+                    map.keys().any(|k| keys::call_record_key(&keys::fold(k)))
                 }))
         {
             info.kind = KeyKind::Phone;

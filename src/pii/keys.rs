@@ -929,6 +929,80 @@ thread_local! {
 
 /// Describes a raw key (folded and classified once per thread; keys repeat
 /// across records, so this is a hash lookup on the hot path).
+/// A value that is a number as a call or message record writes one: at
+/// most 24 characters, at least seven digits, nothing but digits, `+`,
+/// spaces, hyphens, dots and parentheses, and no dotted quad (an IPv4
+/// address has dots between groups of at most three digits).
+pub fn numberish(s: &str) -> bool {
+    let t = s.trim();
+    let dotted_quad = t.split('.').count() == 4
+        && t.split('.')
+            .all(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()));
+    t.len() <= 24
+        && !dotted_quad
+        && t.bytes().filter(u8::is_ascii_digit).count() >= 7
+        && t.bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b' ' | b'-' | b'.' | b'(' | b')'))
+}
+
+/// A folded key that names a party of a call or a message (`caller`,
+/// `ani`, `dnis`; `address` as Android's SMS exports write the other
+/// party's number): a number under it is that party's phone number.
+/// (A postal address or an email address is never a bare number.)
+pub fn call_party_key(folded: &str) -> bool {
+    matches!(
+        folded,
+        "caller"
+            | "callee"
+            | "calling"
+            | "called"
+            | "callingnumber"
+            | "callednumber"
+            | "callerid"
+            | "callernumber"
+            | "calleenumber"
+            | "ani"
+            | "dnis"
+            | "dialed"
+            | "dialled"
+            | "dialednumber"
+            | "diallednumber"
+            | "address"
+    )
+}
+
+/// A folded key that holds the other party's number in a call record
+/// (one with a [`call_record_key`]): `number`, `from`, `to`, `remote`.
+pub fn call_number_key(folded: &str) -> bool {
+    matches!(
+        folded,
+        "number" | "from" | "to" | "remote" | "remotenumber" | "peer" | "otherparty"
+    )
+}
+
+/// A folded key that only a call record has: its direction, duration, id,
+/// type or status.
+pub fn call_record_key(folded: &str) -> bool {
+    matches!(
+        folded,
+        "direction"
+            | "calldirection"
+            | "duration"
+            | "durations"
+            | "durationseconds"
+            | "durationsec"
+            | "callduration"
+            | "callid"
+            | "calltype"
+            | "callstatus"
+            | "answered"
+            | "missed"
+            | "voicemail"
+            | "talktime"
+            | "ringtime"
+    )
+}
+
 pub fn describe(key: &str) -> KeyInfo {
     if key.len() > 64 {
         return describe_uncached(key);

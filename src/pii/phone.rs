@@ -406,8 +406,9 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
             _ if spaceless_letter(p) => false,
             _ if p.is_alphanumeric() => true,
             '$' | '€' | '£' | '¥' | '#' | '@' | '_' | '/' | '\\' | '&' | '.' | '+' => true,
-            // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell.
-            ',' => before().is_some_and(|c| c.is_ascii_digit()),
+            // "1,234,567" is a number; "x,+44 7911 123456,y" is a CSV cell,
+            // and so is "1583,+995592240003" (no amount goes on with `,+`).
+            ',' => before().is_some_and(|c| c.is_ascii_digit()) && !cand.starts_with('+'),
             // Hebrew prefixes join a number with a hyphen ("ב-050…", at).
             '-' => before().is_some_and(|c| c.is_alphanumeric() && !hebrew_letter(c)),
             ':' => before().is_some_and(|c| c.is_ascii_digit()),
@@ -1496,6 +1497,11 @@ mod tests {
     #[test]
     fn csv_cells_and_isbn10() {
         assert_eq!(phones("x,+44 7911 123456,y"), ["+44 7911 123456"]);
+        // After a number cell: `,+` starts a number, never an amount's group.
+        assert_eq!(
+            phones("1583,+995592240003,+37122284513"),
+            ["+995592240003", "+37122284513"]
+        );
         assert!(phones("1,234,567.89").is_empty());
         assert!(phones("ISBN 0-306-40615-2").is_empty());
     }

@@ -1660,9 +1660,21 @@ fn table_at(
             .iter()
             .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
             .collect();
+        // Call and message records (`caller,callee,duration`): a number in
+        // a party's column is that party's phone number.
+        let folded: Vec<String> = head
+            .iter()
+            .map(|&(s, e)| keys::fold(&header[s..e]))
+            .collect();
+        let call_record = folded.iter().any(|f| keys::call_record_key(f));
+        let call_cols: Vec<bool> = folded
+            .iter()
+            .map(|f| keys::call_party_key(f) || (call_record && keys::call_number_key(f)))
+            .collect();
         let personal = kinds
             .iter()
-            .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone));
+            .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
+            || call_cols.contains(&true);
         if !personal && !kinds.contains(&KeyKind::MaybePerson) {
             continue;
         }
@@ -1696,13 +1708,19 @@ fn table_at(
             }
         }
         for (lo, line, row) in &rows {
-            for (&(s, e), kind) in row.iter().zip(&kinds) {
-                let how = if *kind == KeyKind::Person || personal {
+            for ((&(s, e), kind), call) in row.iter().zip(&kinds).zip(&call_cols) {
+                let cell = &line[s..e];
+                let kind = if *call && keys::numberish(cell) {
+                    KeyKind::Phone
+                } else {
+                    *kind
+                };
+                let how = if kind == KeyKind::Person || personal {
                     Structured::Sure
                 } else {
                     Structured::Maybe
                 };
-                value_under(*kind, &line[s..e], lo + s, how, memory, out);
+                value_under(kind, cell, lo + s, how, memory, out);
             }
         }
         return Some(last);
@@ -1951,6 +1969,26 @@ mod tests {
         assert_eq!(
             found("| Owner | Status |\n|---|---|\n| Peter Kubíčková | open |\n"),
             ["Peter Kubíčková"]
+        );
+    }
+
+    #[test]
+    fn numbers_in_the_party_columns_of_call_and_message_records() {
+        assert_eq!(
+            found("call_id,duration_s,caller,callee\nc1,301,83275544,0557160580\n"),
+            ["83275544", "0557160580"]
+        );
+        assert_eq!(
+            found(
+                "date,address,type\n2024-05-06,21626410,sent\n2024-05-07,12 Rue Oberkampf,sent\n"
+            ),
+            ["21626410"]
+        );
+        // `number` is a party's only in a call record.
+        assert!(found("sku,number,name\nA1,83275544,Widget\n").is_empty());
+        assert_eq!(
+            found("number,direction,duration\n83275544,inbound,31\n"),
+            ["83275544"]
         );
     }
 
