@@ -285,8 +285,15 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
             target = Some((n, v));
         }
     }
-    if let (Some(Some(kind)), Some((t, Value::String(v)))) = (described, target)
-        && v.len() <= 100
+    // The value is a string, or a number under a phone's description
+    // (`{"field": "Callback number", "value": 97231676121}`).
+    let fits = |kind: KeyKind, v: &Value| match v {
+        Value::String(v) => v.len() <= 100,
+        Value::Number(_) => kind == KeyKind::Phone,
+        _ => false,
+    };
+    if let (Some(Some(kind)), Some((t, v))) = (described, target)
+        && fits(kind, v)
         && matches!(infos[t].kind, KeyKind::Other | KeyKind::NotPerson)
     {
         infos[t].kind = kind;
@@ -1600,9 +1607,16 @@ mod tests {
             {"field": {"ref": "q_phone"}, "text": "601 460 816"},
             {"label": "E-mail address", "value": "bz@example.co.za"},
             {"label": "Favourite colour", "value": "Teal"},
-            {"type": "text", "text": "Harbour View"}
+            {"type": "text", "text": "Harbour View"},
+            {"field": "Callback number", "value": 97231676121_u64},
+            {"field": "Quantity", "value": 97231676121_u64}
         ]}));
         let a = &d["answers"];
+        assert!(
+            a[5]["value"].as_str().unwrap().starts_with("[PHONE_"),
+            "{d}"
+        );
+        assert_eq!(a[6]["value"], 97231676121_u64);
         assert!(a[0]["text"].as_str().unwrap().starts_with("[NAME_"), "{d}");
         assert!(a[1]["text"].as_str().unwrap().starts_with("[PHONE_"), "{d}");
         assert!(

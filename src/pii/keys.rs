@@ -947,28 +947,30 @@ pub fn numberish(s: &str) -> bool {
 
 /// A folded key that names a party of a call or a message (`caller`,
 /// `ani`, `dnis`; `address` as Android's SMS exports write the other
-/// party's number): a number under it is that party's phone number.
-/// (A postal address or an email address is never a bare number.)
+/// party's number; a contact, `agent_contact`): a number under it is that
+/// party's phone number. (A postal address, an email address or a name is
+/// never a bare number.)
 pub fn call_party_key(folded: &str) -> bool {
-    matches!(
-        folded,
-        "caller"
-            | "callee"
-            | "calling"
-            | "called"
-            | "callingnumber"
-            | "callednumber"
-            | "callerid"
-            | "callernumber"
-            | "calleenumber"
-            | "ani"
-            | "dnis"
-            | "dialed"
-            | "dialled"
-            | "dialednumber"
-            | "diallednumber"
-            | "address"
-    )
+    folded.ends_with("contact")
+        || matches!(
+            folded,
+            "caller"
+                | "callee"
+                | "calling"
+                | "called"
+                | "callingnumber"
+                | "callednumber"
+                | "callerid"
+                | "callernumber"
+                | "calleenumber"
+                | "ani"
+                | "dnis"
+                | "dialed"
+                | "dialled"
+                | "dialednumber"
+                | "diallednumber"
+                | "address"
+        )
 }
 
 /// A folded key that holds the other party's number in a call record

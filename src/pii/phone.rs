@@ -617,6 +617,14 @@ const CUES: &[&str] = &[
     "teléfono",
     "callback",
     "number is",
+    "can try",
+    "try me",
+    "questions?",
+    "reach us",
+    "reach him",
+    "reach her",
+    "reach them",
+    "reachable",
     "m: ",
     "t: ",
     "mob: ",
@@ -1421,6 +1429,10 @@ mod tests {
             phones("sună-mă la +56 4 1007 7368. Comanda 642779637723 a fost"),
             ["+56 4 1007 7368"]
         );
+        // Offers to be reached.
+        assert_eq!(phones("Anyone needing Losa can try 82-293-7717 or"), ["82-293-7717"]);
+        assert_eq!(phones("Questions? 72 976 019 · ops@x.org"), ["72 976 019"]);
+        assert!(phones("You can try 20 minutes later").is_empty());
     }
 
     #[test]

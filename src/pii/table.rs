@@ -1660,17 +1660,7 @@ fn table_at(
             .iter()
             .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
             .collect();
-        // Call and message records (`caller,callee,duration`): a number in
-        // a party's column is that party's phone number.
-        let folded: Vec<String> = head
-            .iter()
-            .map(|&(s, e)| keys::fold(&header[s..e]))
-            .collect();
-        let call_record = folded.iter().any(|f| keys::call_record_key(f));
-        let call_cols: Vec<bool> = folded
-            .iter()
-            .map(|f| keys::call_party_key(f) || (call_record && keys::call_number_key(f)))
-            .collect();
+        let call_cols = party_columns(head.iter().map(|&(s, e)| &header[s..e]));
         let personal = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
@@ -1710,11 +1700,7 @@ fn table_at(
         for (lo, line, row) in &rows {
             for ((&(s, e), kind), call) in row.iter().zip(&kinds).zip(&call_cols) {
                 let cell = &line[s..e];
-                let kind = if *call && keys::numberish(cell) {
-                    KeyKind::Phone
-                } else {
-                    *kind
-                };
+                let kind = cell_kind(*kind, *call, cell);
                 let how = if kind == KeyKind::Person || personal {
                     Structured::Sure
                 } else {
@@ -1726,6 +1712,28 @@ fn table_at(
         return Some(last);
     }
     None
+}
+
+/// Which columns of a table with these header labels are a party's of a
+/// call or a message (`caller,callee,duration`, `CONTACT`): a number in
+/// one is that party's phone number ([`cell_kind`]).
+fn party_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool> {
+    let folded: Vec<String> = labels.map(keys::fold).collect();
+    let call_record = folded.iter().any(|f| keys::call_record_key(f));
+    folded
+        .iter()
+        .map(|f| keys::call_party_key(f) || (call_record && keys::call_number_key(f)))
+        .collect()
+}
+
+/// The kind a cell is read under: a phone in a party's column when it is
+/// a bare number, its column's kind otherwise.
+fn cell_kind(kind: KeyKind, party: bool, cell: &str) -> KeyKind {
+    if party && keys::numberish(cell) {
+        KeyKind::Phone
+    } else {
+        kind
+    }
 }
 
 /// A table's row: its line's offset in the text, the line, its cells' spans.
@@ -1806,15 +1814,18 @@ fn fixed_width_at(
         .iter()
         .map(|&(_, s, e)| keys::classify(&keys::fold(&header[s..e])))
         .collect();
+    let call_cols = party_columns(cols.iter().map(|&(_, s, e)| &header[s..e]));
     if !kinds
         .iter()
         .any(|k| matches!(k, KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone))
+        && !call_cols.contains(&true)
     {
         return None;
     }
     let personal = kinds
         .iter()
-        .any(|k| matches!(k, KeyKind::Person | KeyKind::Phone));
+        .any(|k| matches!(k, KeyKind::Person | KeyKind::Phone))
+        || call_cols.contains(&true);
     // The cells of a row, as byte spans, or `None` when it does not fit.
     let split = |line: &str| -> Option<Vec<(usize, usize)>> {
         let line = line.trim_end_matches('\r');
@@ -1853,13 +1864,14 @@ fn fixed_width_at(
         }
         rows += 1;
         last = i;
-        for (&(s, e), kind) in cells.iter().zip(&kinds) {
-            let how = if *kind == KeyKind::Person || personal {
+        for ((&(s, e), kind), call) in cells.iter().zip(&kinds).zip(&call_cols) {
+            let kind = cell_kind(*kind, *call, &line[s..e]);
+            let how = if kind == KeyKind::Person || personal {
                 Structured::Sure
             } else {
                 Structured::Maybe
             };
-            value_under(*kind, &line[s..e], lo + s, how, memory, out);
+            value_under(kind, &line[s..e], lo + s, how, memory, out);
         }
     }
     (rows > 0).then_some(last)
@@ -1983,6 +1995,12 @@ mod tests {
                 "date,address,type\n2024-05-06,21626410,sent\n2024-05-07,12 Rue Oberkampf,sent\n"
             ),
             ["21626410"]
+        );
+        assert_eq!(
+            found(
+                "AWB        CONSIGNEE        CONTACT          WEIGHT\nLX9432131  Birgitte Lund    779 555 513      18.2kg\n"
+            ),
+            ["Birgitte Lund", "779 555 513"]
         );
         // `number` is a party's only in a call record.
         assert!(found("sku,number,name\nA1,83275544,Widget\n").is_empty());
