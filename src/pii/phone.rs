@@ -1430,7 +1430,10 @@ mod tests {
             ["+56 4 1007 7368"]
         );
         // Offers to be reached.
-        assert_eq!(phones("Anyone needing Losa can try 82-293-7717 or"), ["82-293-7717"]);
+        assert_eq!(
+            phones("Anyone needing Losa can try 82-293-7717 or"),
+            ["82-293-7717"]
+        );
         assert_eq!(phones("Questions? 72 976 019 · ops@x.org"), ["72 976 019"]);
         assert!(phones("You can try 20 minutes later").is_empty());
     }
