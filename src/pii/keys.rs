@@ -43,6 +43,17 @@ pub fn fold(key: &str) -> String {
 }
 
 const PERSON: &[&str] = &[
+    // People a record refers to by role.
+    "recruiter",
+    "recruiters",
+    "hiringmanager",
+    "referrer",
+    "referredby",
+    "plusone",
+    "companion",
+    "accompaniedby",
+    "chaperone",
+    "captain",
     // Handles: a person's login or screen name.
     "login",
     "username",
@@ -1147,6 +1158,9 @@ mod tests {
     fn classifies_common_keys() {
         let k = |s: &str| classify(&fold(s));
         assert_eq!(k("Mgr"), KeyKind::Person);
+        assert_eq!(k("plus_one"), KeyKind::Person);
+        assert_eq!(k("Referred by"), KeyKind::Person);
+        assert_eq!(k("recruiter"), KeyKind::Person);
         assert_eq!(k("by_assignee"), KeyKind::Person);
         assert_eq!(k("acctMgr"), KeyKind::Person);
         assert_eq!(k("usr"), KeyKind::MaybePerson);

@@ -703,6 +703,8 @@ const GREETINGS: &[&str] = &[
     "ahoj",
     "köszönöm",
     "mulțumesc",
+    "bună",
+    "buna",
     "ευχαριστώ",
     "спасибо",
     "дякую",
@@ -1863,6 +1865,27 @@ fn person_label(label: &str) -> bool {
     )
 }
 
+/// Does `prefix` (the line before a name) end with a person label of one
+/// to three words in capitals and one or two spaces (`ACCOUNT HOLDER `,
+/// `PASSENGER `)?
+fn caps_label_before(prefix: &str) -> bool {
+    let t = prefix.trim_end_matches(' ');
+    if t.len() == prefix.len() || prefix.len() - t.len() > 2 {
+        return false;
+    }
+    let words: Vec<&str> = t.rsplit(' ').take(3).collect();
+    (1..=words.len()).any(|n| {
+        let label = &words[..n];
+        label
+            .iter()
+            .all(|w| w.len() >= 2 && w.chars().all(|c| c.is_uppercase()))
+            && {
+                let joined: String = label.iter().rev().copied().collect::<Vec<_>>().join(" ");
+                joined.len() <= 24 && person_label(&joined)
+            }
+    })
+}
+
 /// A title in capitals written after a passenger's name ("PRIIT TAMM MR").
 fn passenger_title(t: &str) -> bool {
     matches!(t, "MR" | "MRS" | "MS" | "MSTR" | "MISS")
@@ -2237,6 +2260,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let mut first = i;
         let outside = self.before(ws, i);
         let mut support = outside;
+        // A label in capitals that leads the run: "ACCOUNT HOLDER ТКАЧУК
+        // Тарас".
+        if let Some(m) = (i..j.min(i + 3)).find(|&m| self.caps_label(ws, i, m)) {
+            support = Support::Strong;
+            first = m + 1;
+        }
         // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
         while first <= j {
             let w = &ws[first];
@@ -2336,15 +2365,31 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let Some(n) = ws.get(j + 1) else {
             return false;
         };
+        // The words before the family name may be a label in capitals
+        // ("ACCOUNT HOLDER ТКАЧУК Тарас"), which `judge_run` sets apart.
+        let family = |w: &Word| {
+            let info = self.info(w);
+            w.case == Case::Upper
+                && ((info.surname_like() && !info.common && !info.blocked)
+                    || (info.unknown() && text_of(self.text, w).chars().count() >= 5))
+        };
+        let label = |end: usize| end == i || self.caps_label(ws, i, end - 1);
         n.case == Case::Title
-            && j - i < 2
             && given_after_caps(&self.info(n))
-            && ws[i..=j].iter().all(|w| {
-                let info = self.info(w);
-                w.case == Case::Upper
-                    && ((info.surname_like() && !info.common && !info.blocked)
-                        || (info.unknown() && text_of(self.text, w).chars().count() >= 5))
-            })
+            && ((family(&ws[j]) && label(j))
+                || (j > i && family(&ws[j - 1]) && family(&ws[j]) && label(j - 1)))
+    }
+
+    /// Are `ws[i..=m]` a person label in capitals (`ACCOUNT HOLDER`,
+    /// `PASSENGER`), at most three words?
+    fn caps_label(&self, ws: &[Word], i: usize, m: usize) -> bool {
+        m - i < 3
+            && ws[i..=m].iter().all(|w| w.case == Case::Upper)
+            && (i..m).all(|k| spaced(self.text, ws[k].end, ws[k + 1].start))
+            && {
+                let label = &self.text[ws[i].start..ws[m].end];
+                label.len() <= 24 && person_label(label)
+            }
     }
 
     fn cued_uncased_pair(&self, ws: &[Word], k: usize) -> bool {
@@ -2795,6 +2840,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if dash_attribution(text, ws, k) {
             return Support::Strong;
         }
+        // A person label in capitals before the name on its line, without a
+        // colon: "ACCOUNT HOLDER Oriol Vilanova", "CARDHOLDER ТКАЧУК Тарас".
+        if caps_label_before(&text[ls..w.start]) {
+            return Support::Strong;
+        }
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
@@ -2958,6 +3008,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     .iter()
                     .any(|p| r.starts_with(p))
             {
+                return Support::Strong;
+            }
+        }
+        // "Zawadi Njoroge, Plaintiff,", "Eglė KAZLAUSKIENĖ, Defendant.": a
+        // party's role in a caption or a filing.
+        if let Some(r) = rest.strip_prefix(", ") {
+            let role = r.split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            if PARTY_ROLES.contains(&role) {
                 return Support::Strong;
             }
         }
@@ -3441,6 +3499,25 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
     }
 }
+
+/// Roles of the parties to a lawsuit or a petition, as a caption writes
+/// them after the party's name and a comma.
+const PARTY_ROLES: &[&str] = &[
+    "Plaintiff",
+    "Plaintiffs",
+    "Defendant",
+    "Defendants",
+    "Appellant",
+    "Appellee",
+    "Respondent",
+    "Petitioner",
+    "Claimant",
+    "Complainant",
+    "Intervenor",
+    "Deceased",
+    "Decedent",
+    "Esq",
+];
 
 /// A given name as it follows a family name in capitals: a rarer given
 /// name (in American counts) will do, not an English word.
@@ -4882,19 +4959,27 @@ mod tests {
 
     #[test]
     fn recall_after_an_unknown_greeting() {
-        // A greeting no list has ("Bună" in Romanian) before a known name.
+        // A greeting no list has ("Sveiki" in Lithuanian) before a known
+        // name.
         assert_eq!(
-            scan_with("Bună Răzvan, sună-mă", &["răzvan", "stoica"]),
+            scan_with("Sveiki Răzvan, sună-mă", &["răzvan", "stoica"]),
             ["Răzvan"]
         );
         assert_eq!(
-            scan_with("Bună Răzvan Stoica, ok", &["răzvan", "stoica"]),
+            scan_with("Sveiki Răzvan Stoica, ok", &["răzvan", "stoica"]),
             ["Răzvan Stoica"]
         );
         // A known word that is an ordinary one stays a word unless used as
         // a name.
-        assert!(scan_with("Bună Mark the ticket", &["mark"]).is_empty());
-        assert!(scan_with("Bună ziua", &["răzvan"]).is_empty());
+        assert!(scan_with("Sveiki Mark the ticket", &["mark"]).is_empty());
+        assert!(scan_with("Sveiki ziua", &["răzvan"]).is_empty());
+        // "Bună" (Romanian) is a greeting, though its plain letters are a
+        // rare American given name.
+        assert_eq!(
+            scan_with("Bună Răzvan, sună-mă", &["răzvan", "stoica"]),
+            ["Răzvan"]
+        );
+        assert!(scan("Bună ziua, echipa").is_empty());
     }
 
     #[test]
@@ -5055,6 +5140,31 @@ mod tests {
         assert_eq!(scan("│   └── Leonor  [Staff Eng]"), ["Leonor"]);
     }
 
+    #[test]
+    fn family_names_and_labels_in_capitals_and_party_roles() {
+        // The family name in capitals first, as French, Swedish and
+        // Japanese forms write it.
+        assert_eq!(scan("Titulaire : NYSTRÖM Åsa"), ["NYSTRÖM Åsa"]);
+        assert_eq!(scan("Guest TANAKA Hiroshi checked in"), ["TANAKA Hiroshi"]);
+        // Acronyms are no family names.
+        assert!(scan("ACME Victoria office").is_empty());
+        assert!(scan("IBM Watson team").is_empty());
+        // A person label in capitals before the name, without a colon.
+        assert_eq!(
+            scan("ACCOUNT HOLDER Oriol Vilanova\nSORT CODE 20-00-00"),
+            ["Oriol Vilanova"]
+        );
+        assert_eq!(scan("CARDHOLDER NYSTRÖM Åsa"), ["NYSTRÖM Åsa"]);
+        assert_eq!(scan("ACCOUNT HOLDER ТКАЧУК Тарас"), ["ТКАЧУК Тарас"]);
+        // A label that is no person label names no one.
+        assert!(scan("NOTE Please read the terms").is_empty());
+        // A party's role after the name and a comma in a caption.
+        assert_eq!(
+            scan("Zawadi Njoroge, Plaintiff,\nv.\nEglė Kazlauskienė, Defendant."),
+            ["Zawadi Njoroge", "Eglė Kazlauskienė"]
+        );
+        assert!(scan("Springfield Holdings, Defendant.").is_empty());
+    }
     #[test]
     fn places_companies_and_two_word_phrases_are_no_people() {
         assert!(scan("Rose Gold and Ivory finishes are back in stock.").is_empty());
