@@ -449,6 +449,23 @@ fn table_is_personal(kinds: &[KeyKind]) -> bool {
         .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
 }
 
+/// Is this row of a table about a person? Its header says so
+/// ([`table_is_personal`]), or, as for objects ([`person_object`]), a
+/// generic person column (`Name`, `Contact`) sits beside a cell that is an
+/// address or a phone number whatever its column
+/// (`["Name", "Contact"]`, `["Sjoerd Visser", "s.visser@…"]`).
+fn row_is_personal(kinds: &[KeyKind], cells: &[Value]) -> bool {
+    table_is_personal(kinds)
+        || (kinds.contains(&KeyKind::MaybePerson)
+            && cells.iter().zip(kinds).enumerate().any(|(n, (c, _))| {
+                c.as_str().is_some_and(is_contact_value)
+                    && kinds
+                        .iter()
+                        .enumerate()
+                        .any(|(m, k)| m != n && *k == KeyKind::MaybePerson)
+            }))
+}
+
 /// A table whose header is a sibling member: `{"columns": ["name",
 /// "email"], "rows": [["Ann Lee", "ann@x.com"]]}`, or columns as objects
 /// (`[{"name": "email", "type": "text"}]`, as SQL and warehouse APIs
@@ -613,6 +630,7 @@ impl<'a> Redactor<'a> {
                     return;
                 }
                 if let Some(kinds) = table_kinds(items) {
+                    self.agree_table_columns(&items[1..], &kinds);
                     // The header row is visited as the rewrite pass visits it
                     // (embedded JSON is matched up by visiting order).
                     self.learn(&items[0], key, people, depth);
@@ -681,31 +699,56 @@ impl<'a> Redactor<'a> {
             }
         }
         for values in columns.values() {
-            let mut distinct: Vec<&str> = values.iter().map(|s| s.as_str()).collect();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if values.len() < 2 || distinct.len() > 256 {
+            self.agree(values);
+        }
+    }
+
+    /// The same agreement for the generic person columns of a table under
+    /// a header row (`[["Contact", "SKU"], ["Dimas Pratama", …], …]`).
+    fn agree_table_columns(&mut self, rows: &[Value], kinds: &[KeyKind]) {
+        for (col, _) in kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k == KeyKind::MaybePerson)
+        {
+            let values: Vec<&String> = rows
+                .iter()
+                .filter_map(|r| r.as_array().filter(|c| c.len() == kinds.len()))
+                .filter_map(|c| match &c[col] {
+                    Value::String(s) => Some(s),
+                    _ => None,
+                })
+                .collect();
+            self.agree(&values);
+        }
+    }
+
+    /// Marks `values` (one column's) as names when every value has a
+    /// name's shape and at least half of the distinct ones are names by
+    /// the dictionaries or the session.
+    fn agree(&mut self, values: &[&String]) {
+        let mut distinct: Vec<&str> = values.iter().map(|s| s.as_str()).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if values.len() < 2 || distinct.len() > 256 {
+            return;
+        }
+        let mut names = 0;
+        for v in &distinct {
+            let mut found = Vec::new();
+            names::person_value(v, Structured::Maybe, &*self.vault, &mut found);
+            if !found.is_empty() {
+                names += 1;
                 continue;
             }
-            let mut names = 0;
-            let mut shaped = true;
-            for v in &distinct {
-                let mut found = Vec::new();
-                names::person_value(v, Structured::Maybe, &*self.vault, &mut found);
-                if !found.is_empty() {
-                    names += 1;
-                    continue;
-                }
-                names::person_value(v, Structured::Sure, &*self.vault, &mut found);
-                if found.is_empty() {
-                    shaped = false;
-                    break;
-                }
+            names::person_value(v, Structured::Sure, &*self.vault, &mut found);
+            if found.is_empty() {
+                return;
             }
-            if shaped && names > 0 && names * 2 >= distinct.len() {
-                self.agreed
-                    .extend(values.iter().map(|s| (s.as_ptr() as usize, s.len())));
-            }
+        }
+        if names > 0 && names * 2 >= distinct.len() {
+            self.agreed
+                .extend(values.iter().map(|s| (s.as_ptr() as usize, s.len())));
         }
     }
 
@@ -719,10 +762,10 @@ impl<'a> Redactor<'a> {
         people: bool,
         depth: usize,
     ) {
-        let personal = table_is_personal(kinds);
         for row in rows {
             match row.as_array() {
                 Some(cells) if cells.len() == kinds.len() => {
+                    let personal = row_is_personal(kinds, cells);
                     for (cell, kind) in cells.iter().zip(kinds) {
                         self.learn(cell, *kind, personal, depth);
                     }
@@ -1020,7 +1063,7 @@ impl<'a> Redactor<'a> {
             }
             match (kinds, item.as_array_mut()) {
                 (Some(kinds), Some(cells)) if i >= first && cells.len() == kinds.len() => {
-                    let personal = table_is_personal(kinds);
+                    let personal = row_is_personal(kinds, cells);
                     for (j, (cell, kind)) in cells.iter_mut().zip(kinds).enumerate() {
                         if reporting {
                             self.path.push(j.to_string());
@@ -1872,6 +1915,29 @@ mod tests {
             json!(["[NAME_1]", "[EMAIL_1]", "[PHONE_1]"])
         );
         assert_eq!(out["values"][0], json!(["Name", "Email", "Phone"]));
+        // Generic columns: a contact value beside a name column makes the
+        // row a person's; a column that agrees on names is one.
+        let doc = json!({"values": [["#", "Name", "Team", "Contact"],
+            [1, "Sjoerd Visser", "Ops", "s.visser@example.nl"],
+            [2, "Юлия Смирнова", "Sales", "+7 495 123-45-67"]]});
+        let (out, _) = run(doc);
+        assert_eq!(out["values"][1][1], "[NAME_1]", "{out}");
+        assert_eq!(out["values"][2][1], "[NAME_2]", "{out}");
+        assert_eq!(out["values"][1][2], "Ops");
+        let doc = json!({"values": [["Contact", "SKU"], ["Dimas Pratama", "SKU8379749"],
+            ["Ayaan Yusuf Hirsi", "SKU3603697"], ["Mary Jones", "NB-8713-80"]]});
+        let (out, _) = run(doc);
+        for r in 1..4 {
+            assert!(
+                out["values"][r][0].as_str().unwrap().starts_with("[NAME_"),
+                "{out}"
+            );
+        }
+        // A column of things stays: not every value has a name's shape.
+        let doc = json!({"values": [["Name", "SKU"], ["Blue Widget", "A1"], ["Mary Jones", "B2"],
+            ["steel bolts (x100)", "C3"]]});
+        let (out, _) = run(doc);
+        assert_eq!(out["values"][1][0], "Blue Widget", "{out}");
     }
 
     #[test]

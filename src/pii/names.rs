@@ -563,6 +563,9 @@ pub fn normalize(name: &str) -> String {
 pub(crate) const PARTICLES: &[&str] = &[
     "da", "de", "del", "della", "der", "den", "di", "do", "dos", "das", "du", "la", "le", "van",
     "von", "ter", "ten", "bin", "ibn", "al", "el", "y", "e", "zu", "af", "st", "mac",
+    // Malay and Arabic "daughter of" (Nor Azlina binti Mokhtar), Hebrew and
+    // Maghrebi "son of", Welsh "son of", Italian and French plural forms.
+    "binti", "binte", "bint", "bte", "ben", "ap", "degli", "dei", "des", "vom", "zum", "zur",
 ];
 
 /// The words of a folded name worth remembering for recall: two letters or
@@ -2500,6 +2503,24 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         };
         match self.accept(ws, &tail, Support::None) {
             Some((conf, detector)) => {
+                // Capitalized words no dictionary has, right before a known
+                // surname, are the given names ("Geraint Evans", "Liis
+                // Sepp" where the session knows Evans and Sepp). Not before
+                // a given name ("Sveiki Răzvan": a greeting), and an
+                // ordinary word stays out ("Call Evans"), and so does a word
+                // before a whole known name ("Sveiki Răzvan Stoica").
+                let mut k = k;
+                if k == c.last && self.info(&ws[c.last]).surname_like() {
+                    while k > c.first && {
+                        let w = &ws[k - 1];
+                        matches!(w.case, Case::Title | Case::Upper)
+                            && w.end - w.start > 1
+                            && self.info(w).unknown()
+                            && !glued_to_id(self.text, w)
+                    } {
+                        k -= 1;
+                    }
+                }
                 let (start, end) = (ws[k].start, ws[c.last].end);
                 out.push(Finding {
                     class: Class::Name,
@@ -4955,6 +4976,14 @@ mod tests {
         );
         assert!(scan_with("Mark the ticket", &["mark"]).is_empty());
         assert_eq!(scan_with("thanks 유진 for", &["유진"]), ["유진"]);
+        // A capitalized word no dictionary has before a known surname is
+        // the rest of the name; an ordinary word is not.
+        assert_eq!(
+            scan_with("owner Geraint Evans", &["evans"]),
+            ["Geraint Evans"]
+        );
+        assert_eq!(scan_with("Liis Sepp", &["sepp"]), ["Liis Sepp"]);
+        assert_eq!(scan_with("Please call Evans", &["evans"]), ["Evans"]);
     }
 
     #[test]
@@ -5435,6 +5464,15 @@ mod tests {
     #[test]
     fn particles_are_short() {
         assert!(PARTICLES.iter().all(|p| p.len() <= 5));
+        // Particles are never learned as names of their own.
+        assert_eq!(
+            name_words("nor azlina binti mokhtar").collect::<Vec<_>>(),
+            ["nor", "azlina", "mokhtar"]
+        );
+        assert_eq!(
+            scan("Owner: Nor Azlina binti Mokhtar"),
+            ["Nor Azlina binti Mokhtar"]
+        );
     }
 
     #[test]
