@@ -359,6 +359,11 @@ impl Engine {
             {
                 table::scan_lines(text, memory, &mut out);
             }
+            // Chat speakers in scripts without case (`[13:22] มาลี
+            // วงศ์สวัสดิ์: …`), before the text's names are gathered.
+            if digit && text.contains([':', '：']) {
+                names::chat_speakers(text, &mut out);
+            }
             // Names the text itself shows: its addresses' and its
             // structured names' words (only the free-text scan reads them).
             let mut local: HashSet<String> = HashSet::new();

@@ -378,6 +378,79 @@ fn foreign_run(text: &str, ws: &[Word], k: usize, min: usize) -> Option<usize> {
     (!other(before) && !other(after)).then_some(end)
 }
 
+/// The time (and date) that starts a line of a chat export: `[13:22] `,
+/// `13:22 `, `[00:04:15] `, `04/07/2025, 20:16 - `, `[2024-05-01 9:41 AM] `.
+static CHAT_STAMP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"^[ \t]*\[?(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4},?[ T])?\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp][Mm])?\]?[ \t]+(?:[-–][ \t]+)?",
+    )
+    .expect("chat stamp pattern")
+});
+
+/// Speakers of a chat export written in a script without case: a line
+/// that starts with a time ([`CHAT_STAMP`]), then one to three words of
+/// one caseless alphabet (Thai, Arabic, Hebrew, Devanagari…; see
+/// [`word_script`]) or a Chinese, Japanese or Korean name
+/// ([`surname_first_shape`], [`uncased_pair`]), then a colon:
+/// `[13:22] มาลี วงศ์สวัสดิ์: โอเค`, `[11:17] 홍 민지: 네`. A line label
+/// without the time (`תאריך: 11/05/2025`) is a field, not a speaker;
+/// speakers in Latin letters are the free-text scanner's.
+pub fn chat_speakers(text: &str, out: &mut Vec<Finding>) {
+    let mut line_start = 0;
+    for line in text.split('\n') {
+        let base = line_start;
+        line_start += line.len() + 1;
+        let Some(m) = CHAT_STAMP.find(line) else {
+            continue;
+        };
+        let rest = &line[m.end()..];
+        let Some(colon) = rest.find([':', '：']) else {
+            continue;
+        };
+        let label = &rest[..colon];
+        let name = label.trim_end();
+        if name.is_empty() || name.len() > 120 || name.contains("  ") {
+            continue;
+        }
+        let after = &rest[colon..];
+        let after = &after[after.chars().next().map_or(1, char::len_utf8)..];
+        if !(after.is_empty() || after.starts_with([' ', '\t'])) && !rest[colon..].starts_with('：')
+        {
+            continue;
+        }
+        let ws: Vec<Word> = WordIter::new(name).collect();
+        let spans_all = ws.first().is_some_and(|w| w.start == 0)
+            && ws.last().is_some_and(|w| w.end == name.len())
+            && ws.windows(2).all(|p| &name[p[0].end..p[1].start] == " ");
+        if !spans_all || ws.is_empty() || ws.len() > 3 {
+            continue;
+        }
+        let script = word_script(text_of(name, &ws[0]));
+        let caseless = script.is_some()
+            && ws.iter().all(|w| {
+                w.case == Case::Uncased
+                    && word_script(text_of(name, w)) == script
+                    && text_of(name, w).chars().count() >= 2
+            });
+        let east_asian = match ws.as_slice() {
+            [w] => w.case == Case::Uncased && surname_first_shape(text_of(name, w)),
+            [a, b] => uncased_pair(name, a, b),
+            _ => false,
+        };
+        if caseless || east_asian {
+            let start = base + m.end();
+            out.push(Finding {
+                class: Class::Name,
+                start,
+                end: start + name.len(),
+                detector: Detector::NameContext,
+                confidence: 0.8,
+                normalized: normalize(name),
+            });
+        }
+    }
+}
+
 /// Frequent Chinese surnames (one character each).
 pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 
@@ -5459,6 +5532,32 @@ mod tests {
         ] {
             assert!(!name_cell(cell, &mem), "{cell}");
         }
+    }
+
+    #[test]
+    fn chat_speakers_in_scripts_without_case() {
+        let speakers = |t: &str| {
+            let mut out = Vec::new();
+            chat_speakers(t, &mut out);
+            out.iter()
+                .map(|f| t[f.start..f.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            speakers("[13:22] มาลี วงศ์สวัสดิ์: โอเค บันทึกลง CRM แล้ว\n[13:23] วราภรณ์ ทองชัย: ปิด"),
+            ["มาลี วงศ์สวัสดิ์", "วราภรณ์ ทองชัย"]
+        );
+        assert_eq!(speakers("[11:17] 홍 민지: 월요일부터"), ["홍 민지"]);
+        assert_eq!(
+            speakers("04/07/2025, 20:16 - محمد سالم: رسالة"),
+            ["محمد سالم"]
+        );
+        assert_eq!(speakers("[14:18] अर्जुन वर्मा: धन्यवाद"), ["अर्जुन वर्मा"]);
+        // A field label, a Latin speaker, a time without a speaker.
+        assert!(speakers("תאריך: 11/05/2025 10:26").is_empty());
+        assert!(speakers("[13:22] Ann Lee: ok").is_empty());
+        assert!(speakers("[13:22] ok: 5").is_empty());
+        assert!(speakers("10:26 שלום לכולם").is_empty());
     }
 
     #[test]
