@@ -227,6 +227,22 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     if map.len() > 8 || map.len() < 2 {
         return;
     }
+    // A cell of a contact column (Smartsheet's `{"value": "ann@x.com",
+    // "displayValue": "Ann Lee"}`): the display beside an address or a
+    // number is the person's name.
+    if let Some(at) = map
+        .keys()
+        .position(|k| matches!(keys::fold(k).as_str(), "displayvalue" | "displayname"))
+        && map.iter().any(|(k, v)| {
+            matches!(keys::fold(k).as_str(), "value" | "email" | "address")
+                && v.as_str().is_some_and(is_contact_value)
+        })
+    {
+        let i = &mut infos[at];
+        i.kind = KeyKind::Person;
+        i.wrapper = false;
+        i.thing_name = false;
+    }
     // A typed union names its payload member in `type` (Notion's
     // `{"type": "title", "title": [...]}`, `{"type": "text", "text":
     // {...}}`): the payload is what the key above says.
@@ -1725,6 +1741,21 @@ mod tests {
         assert_eq!(r["service"]["summary"], "Checkout API");
         assert!(named(&r["escalations"][0]["summary"]), "{r}");
         assert_ne!(r["user"]["summary"], r["escalations"][0]["summary"]);
+        // A contact cell's display is the person's name.
+        let (c, _) = run(
+            json!({"cells": [{"columnId": 1, "value": "iyer40@example.in", "displayValue": "Anitha Iyer"},
+            {"columnId": 2, "value": "+971508695398", "displayValue": "+971 50 869 5398"},
+            {"columnId": 3, "value": "Open", "displayValue": "Open"}]}),
+        );
+        assert!(named(&c["cells"][0]["displayValue"]), "{c}");
+        assert!(
+            c["cells"][1]["displayValue"]
+                .as_str()
+                .unwrap()
+                .starts_with("[PHONE_"),
+            "{c}"
+        );
+        assert_eq!(c["cells"][2]["displayValue"], "Open");
         // Recall: the same number written again as bare digits.
         let (w, _) = run(json!({"contacts": [{"wa_id": "34913338589"}],
             "messages": [{"from": "34913338589", "id": "wamid.1"}]}));

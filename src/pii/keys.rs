@@ -1196,8 +1196,33 @@ pub fn describe(key: &str) -> KeyInfo {
 }
 
 fn describe_uncached(key: &str) -> KeyInfo {
+    // An OData annotation speaks of the member it annotates:
+    // `_ownerid_value@OData.Community.Display.V1.FormattedValue` is the
+    // display name of `_ownerid_value`, the owner.
+    if let Some((base, annotation)) = key.split_once('@')
+        && annotation.len() > 6
+        && annotation[..6].eq_ignore_ascii_case("odata.")
+    {
+        let base = base.trim_start_matches('_');
+        let base = base.strip_suffix("_value").unwrap_or(base);
+        if !base.is_empty() {
+            let f = fold(base);
+            let stem = f.strip_suffix("id").filter(|s| !s.is_empty()).unwrap_or(&f);
+            let kind = match classify(stem) {
+                KeyKind::Person | KeyKind::MaybePerson => KeyKind::MaybePerson,
+                _ => KeyKind::Other,
+            };
+            return KeyInfo {
+                kind,
+                ..describe_uncached("value")
+            };
+        }
+    }
     let f = fold(key);
-    let kind = classify(&f);
+    let kind = match classify(&f) {
+        KeyKind::Other => head_kind(key, &f),
+        k => k,
+    };
     KeyInfo {
         kind,
         people_container: is_people_container(&f),
@@ -1233,6 +1258,39 @@ fn describe_uncached(key: &str) -> KeyInfo {
         describer: DESCRIBERS.contains(&f.as_str()),
         described: DESCRIBED.contains(&f.as_str()),
         display: matches!(f.as_str(), "display" | "displaytext"),
+    }
+}
+
+/// What a key of several words says by its last word, the noun it is
+/// about (`KeyAccountManager`, `Account owner`, `primary_contact`): a
+/// person's key there makes the whole one that may hold a person (its
+/// other words may make it something else: `owner_type` is no owner).
+/// `assignedTech`, `Assigned agent`: whoever a thing is assigned to.
+fn head_kind(key: &str, folded: &str) -> KeyKind {
+    if folded.len() > 8 && folded.starts_with("assigned") {
+        return KeyKind::MaybePerson;
+    }
+    let mut words: Vec<&str> = Vec::new();
+    let mut start = 0;
+    let bytes = key.as_bytes();
+    for i in 1..=key.len() {
+        let boundary = i == key.len()
+            || matches!(bytes[i], b'_' | b'-' | b' ' | b'.')
+            || (bytes[i].is_ascii_uppercase() && bytes[i - 1].is_ascii_lowercase());
+        if boundary {
+            let w = key[start..i].trim_matches(|c: char| matches!(c, '_' | '-' | ' ' | '.'));
+            if !w.is_empty() {
+                words.push(w);
+            }
+            start = i;
+        }
+    }
+    let [_, .., head] = words.as_slice() else {
+        return KeyKind::Other;
+    };
+    match classify(&fold(head)) {
+        k @ (KeyKind::Person | KeyKind::MaybePerson) => k,
+        _ => KeyKind::Other,
     }
 }
 
@@ -1327,6 +1385,24 @@ mod tests {
         assert_eq!(k("usr"), KeyKind::MaybePerson);
         assert_eq!(k("联系人"), KeyKind::Person);
         assert_eq!(k("Ditugaskan ke"), KeyKind::Person);
+        let d = |s: &str| describe(s).kind;
+        assert_eq!(d("KeyAccountManager"), KeyKind::Person);
+        assert_eq!(d("Account owner"), KeyKind::MaybePerson);
+        assert_eq!(d("primary_contact"), KeyKind::MaybePerson);
+        assert_eq!(d("Assigned tech"), KeyKind::MaybePerson);
+        assert_eq!(
+            d("_ownerid_value@OData.Community.Display.V1.FormattedValue"),
+            KeyKind::MaybePerson
+        );
+        assert_eq!(
+            d("_transactioncurrencyid_value@OData.Community.Display.V1.FormattedValue"),
+            KeyKind::Other
+        );
+        assert!(!matches!(
+            d("owner_type"),
+            KeyKind::Person | KeyKind::MaybePerson
+        ));
+        assert_eq!(d("fileSize"), KeyKind::Other);
         assert_eq!(k("Assigné à"), KeyKind::Person);
         assert_eq!(k("Responsável"), KeyKind::Person);
         assert_eq!(k("שם מלא"), KeyKind::Person);

@@ -2342,10 +2342,23 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             support = Support::Strong;
             first = m + 1;
         }
+        // A greeting that is also a name the session knows ("Ola", "Hey")
+        // greets only where greetings stand, first in a line or a
+        // sentence, and not before a whole known name ("Ola Solberg will…").
+        let greets = |k: usize| {
+            let w = &ws[k];
+            self.is(w, GREETING)
+                && (!self.known(w) || {
+                    let before = self.text[self.line_start(w.start)..w.start]
+                        .trim_end_matches([' ', '\t', '>', '*', '-']);
+                    (before.is_empty() || before.ends_with(['.', '!', '?', ':']))
+                        && !ws[k..=j].iter().all(|x| self.known(x))
+                })
+        };
         // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
         while first <= j {
             let w = &ws[first];
-            if self.is(w, GREETING | TITLE) {
+            if self.is(w, TITLE) || greets(first) {
                 support = Support::Strong;
                 first += 1;
             } else if self.is(w, LEAD) {
@@ -5057,6 +5070,16 @@ mod tests {
         );
         assert_eq!(scan_with("Liis Sepp", &["sepp"]), ["Liis Sepp"]);
         assert_eq!(scan_with("Please call Evans", &["evans"]), ["Evans"]);
+        // A greeting that is a known name greets only at a sentence's start.
+        assert_eq!(
+            scan_with("I spoke with Ola yesterday", &["ola", "solberg"]),
+            ["Ola"]
+        );
+        assert_eq!(
+            scan_with("Ola Solberg will follow up", &["ola", "solberg"]),
+            ["Ola Solberg"]
+        );
+        assert_eq!(scan_with("Ola Ingrid, takk", &["ingrid"]), ["Ingrid"]);
     }
 
     #[test]
