@@ -412,10 +412,12 @@ pub fn chat_speakers(text: &str, out: &mut Vec<Finding>) {
         if name.is_empty() || name.len() > 120 || name.contains("  ") {
             continue;
         }
+        // A colon then a space or the line's end; a full-width colon needs
+        // no space.
         let after = &rest[colon..];
+        let full_width = after.starts_with('：');
         let after = &after[after.chars().next().map_or(1, char::len_utf8)..];
-        if !(after.is_empty() || after.starts_with([' ', '\t'])) && !rest[colon..].starts_with('：')
-        {
+        if !(full_width || after.is_empty() || after.starts_with([' ', '\t'])) {
             continue;
         }
         let ws: Vec<Word> = WordIter::new(name).collect();
