@@ -92,7 +92,10 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         if !domain_is_public(domain) {
             continue;
         }
-        if message_id(text, start, end, local) || not_a_mailbox(text, start, end) {
+        if message_id(text, start, end, local)
+            || uuid_local(local)
+            || not_a_mailbox(text, start, end)
+        {
             search = end;
             continue;
         }
@@ -142,13 +145,21 @@ fn message_id(text: &str, start: usize, end: usize, local: &str) -> bool {
     header || machine_local(local)
 }
 
-fn machine_local(local: &str) -> bool {
+/// A local part that is a UUID (`78673956-dfcb-…@google.com`, a calendar
+/// event's iCalUID, a Message-ID written without brackets): an id a
+/// machine made, never a mailbox a person reads.
+fn uuid_local(local: &str) -> bool {
     let b = local.as_bytes();
-    let uuid = b.len() >= 36
+    b.len() >= 36
         && b[..36].iter().enumerate().all(|(i, &c)| match i {
             8 | 13 | 18 | 23 => c == b'-',
             _ => c.is_ascii_hexdigit(),
-        });
+        })
+}
+
+fn machine_local(local: &str) -> bool {
+    let b = local.as_bytes();
+    let uuid = uuid_local(local);
     let stamp = b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit);
     let count = |f: fn(&u8) -> bool| b.iter().filter(|c| f(c)).count();
     let random = b.len() >= 16
@@ -302,6 +313,7 @@ mod tests {
             "Message-ID: <CA+VA7sTyt2ag2F7dXV2nqr@mail.gmail.com>",
             "<20220724175636.25A8E@mx4.mailer.example.net>",
             "<03e8bf86-85f5-4cc5-b58b-d9c52edfbe2f@outbound.example.org>",
+            "\"iCalUID\": \"78673956-dfcb-40a8-8647-b91971f6326c@google.com\"",
             "In-Reply-To: <ann.lee.reply@example.com>",
             "git clone git@github.com:acme/web.git",
             "ssh://git@gitlab.example.com:2222/platform/docs.git",

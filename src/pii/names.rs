@@ -2695,6 +2695,24 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
 
     fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
         let text = self.text;
+        // "Trader Joe's", "Fisherman Jack's": an ordinary word and a name in
+        // the possessive are a shop's name.
+        if j == i + 1
+            && self.info(&ws[i]).common_only()
+            && !self.known(&ws[i])
+            && ["'s", "’s"]
+                .iter()
+                .any(|p| text[ws[j].end..].starts_with(p))
+        {
+            return true;
+        }
+        // "Paris Nord", "Tokyo West": a place and a compass point.
+        if j == i + 1
+            && with_fold(text_of(text, &ws[i]), |w| PLACE_NAME_SET.contains(w))
+            && with_fold(text_of(text, &ws[j]), compass_word)
+        {
+            return true;
+        }
         if self.eponym_or_ampersand(ws, i, j)
             || holiday(text, &ws[i..=j])
             || org_context(&text[..ws[i].start])
@@ -2932,6 +2950,120 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         ws.get(k + 1).is_some_and(|n| {
             spaced(text, w.end, n.start) && with_fold(text_of(text, n), |f| VERBS.contains(&f))
+        })
+    }
+
+    /// Is word `k` followed by an ordinary noun in lower case that it
+    /// qualifies ("Jasmine rice", "the Lincoln warehouse")? A name is
+    /// followed by a verb ("Jasmine agreed", "Jasmine took the call"), a
+    /// small word ("Jasmine from sales", "Jasmine will"), or punctuation.
+    fn noun_after(&self, ws: &[Word], k: usize) -> bool {
+        const SMALL: &[&str] = &[
+            "will",
+            "would",
+            "can",
+            "could",
+            "should",
+            "may",
+            "might",
+            "must",
+            "shall",
+            "to",
+            "and",
+            "or",
+            "but",
+            "nor",
+            "from",
+            "at",
+            "in",
+            "on",
+            "with",
+            "for",
+            "of",
+            "by",
+            "about",
+            "who",
+            "here",
+            "there",
+            "too",
+            "now",
+            "then",
+            "also",
+            "just",
+            "still",
+            "never",
+            "always",
+            "already",
+            "again",
+            "please",
+            "thanks",
+            "as",
+            "if",
+            "when",
+            "is",
+            "was",
+            "has",
+            "had",
+            "have",
+            "did",
+            "does",
+            "do",
+            "went",
+            "took",
+            "made",
+            "got",
+            "gave",
+            "came",
+            "put",
+            "set",
+            "ran",
+            "met",
+            "saw",
+            "knew",
+            "brought",
+            "bought",
+            "thought",
+            "spoke",
+            "found",
+            "felt",
+            "kept",
+            "held",
+            "led",
+            "paid",
+            "read",
+            "heard",
+            "left",
+            "sent",
+            "told",
+            "wrote",
+            "said",
+            "let",
+            "says",
+            "went",
+            "not",
+            "only",
+            "all",
+            "both",
+            "first",
+            "today",
+            "tomorrow",
+            "yesterday",
+        ];
+        let Some(n) = ws.get(k + 1) else {
+            return false;
+        };
+        if n.case != Case::Lower || !spaced(self.text, ws[k].end, n.start) {
+            return false;
+        }
+        with_fold(text_of(self.text, n), |f| {
+            f.len() >= 3
+                // "the Garcia family": a family is people.
+                && !matches!(f, "family" | "household" | "twins" | "couple")
+                && !f.ends_with('s')
+                && !f.ends_with("ed")
+                && !SMALL.contains(&f)
+                && !is_verb_after_name(f)
+                && word_info(f).common
         })
     }
 
@@ -3435,6 +3567,28 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if support < Support::Strong && self.attributive(ws, idx[0], idx[n - 1]) {
             return None;
         }
+        // "Carnegie Hall", "Grand Station": a word of a place or an
+        // institution after a word that is neither known nor a given
+        // name, even where the session knows a person called Hall.
+        if n >= 2
+            && l.blocked
+            && !known[0]
+            && !f.strong_given()
+            && support < Support::Strong
+            && !self
+                .memory
+                .knows_full_name(&normalize(&self.text[ws[idx[0]].start..ws[idx[n - 1]].end]))
+        {
+            return None;
+        }
+        // "Canon EOS R6 Mark II", "Series III": one word and a model's
+        // number in Roman numerals (a person's comes after a surname: "John
+        // Smith III").
+        if (n == 1 && roman_numeral_after(self.text, ws, idx[0]))
+            || (n == 2 && idx[1] >= 1 && roman_numeral_after(self.text, ws, idx[1] - 1))
+        {
+            return None;
+        }
         // Session recall: every word known.
         if known.iter().all(|k| *k) {
             if n > 1 || support >= Support::Lead {
@@ -3442,8 +3596,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             // A lone known word that is also an ordinary word or a place is a
             // name only where it is not used as a word ("if Carol is out" vs
-            // "Mark the ticket", "in Washington").
-            if !f.blocked && (!f.common || self.used_as_name(ws, idx[0])) {
+            // "Mark the ticket", "in Washington"); nor one that qualifies the
+            // noun after it ("Jasmine rice is out of stock").
+            if !f.blocked
+                && (!f.common || self.used_as_name(ws, idx[0]))
+                && !self.noun_after(ws, idx[0])
+            {
                 return Some((0.9, Detector::NameRecall));
             }
             return None;
@@ -3607,6 +3765,47 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// Is word `k` followed by a Roman numeral in capitals (`Mark II`,
+/// `Series IV`), a model's number?
+fn roman_numeral_after(text: &str, ws: &[Word], k: usize) -> bool {
+    ws.get(k + 1).is_some_and(|n| {
+        n.case == Case::Upper
+            && spaced(text, ws[k].end, n.start)
+            && matches!(
+                text_of(text, n),
+                "II" | "III" | "IV" | "V" | "VI" | "VII" | "VIII" | "IX" | "X"
+            )
+    })
+}
+
+/// A compass point or a part of a city after a place's name (`Paris
+/// Nord`, `Tokyo West`, `Berlin Mitte`).
+fn compass_word(folded: &str) -> bool {
+    matches!(
+        folded,
+        "north"
+            | "south"
+            | "east"
+            | "west"
+            | "central"
+            | "centre"
+            | "center"
+            | "nord"
+            | "sud"
+            | "süd"
+            | "est"
+            | "ouest"
+            | "ost"
+            | "norte"
+            | "sur"
+            | "este"
+            | "oeste"
+            | "mitte"
+            | "centrum"
+            | "downtown"
+    )
 }
 
 /// Roles of the parties to a lawsuit or a petition, as a caption writes
@@ -5583,6 +5782,30 @@ mod tests {
         assert!(speakers("[13:22] Ann Lee: ok").is_empty());
         assert!(speakers("[13:22] ok: 5").is_empty());
         assert!(speakers("10:26 שלום לכולם").is_empty());
+    }
+
+    #[test]
+    fn venues_models_shops_and_quarters_are_no_people() {
+        // Even where the session knows a Hall, a Mark, a Joe, a Jasmine.
+        let known = &["tristan", "hall", "mark", "joe", "jasmine", "nord"];
+        assert!(scan_with("Carnegie Hall confirmed the booking.", known).is_empty());
+        assert!(scan_with("Canon EOS R6 Mark II", known).is_empty());
+        assert!(scan_with("| KW-1812-76 | Canon EOS R6 Mark II | 144 |", known).is_empty());
+        assert!(scan_with("He moved to Trader Joe's last month.", known).is_empty());
+        assert!(
+            scan_with("Rail: Roma Termini → Paris Nord", known).is_empty(),
+            "{:?}",
+            scan_with("Rail: Roma Termini → Paris Nord", known)
+        );
+        assert!(scan_with("Jasmine rice is out of stock.", known).is_empty());
+        // The people stay people.
+        assert_eq!(
+            scan_with("Tristan Hall confirmed it.", known),
+            ["Tristan Hall"]
+        );
+        assert_eq!(scan_with("Jasmine took the call.", known), ["Jasmine"]);
+        assert_eq!(scan_with("Jasmine agreed.", known), ["Jasmine"]);
+        assert_eq!(scan_with("Joe's laptop is broken", known), ["Joe"]);
     }
 
     #[test]
