@@ -444,10 +444,7 @@ fn header_kinds(header: &[&str], rows: &[Value]) -> Option<Vec<KeyKind>> {
     {
         return None;
     }
-    let kinds: Vec<KeyKind> = header
-        .iter()
-        .map(|h| keys::classify(&keys::fold(h)))
-        .collect();
+    let kinds: Vec<KeyKind> = header.iter().map(|h| keys::kind_of(h)).collect();
     kinds
         .iter()
         .any(|k| {

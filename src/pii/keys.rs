@@ -44,6 +44,9 @@ pub fn fold(key: &str) -> String {
 
 const PERSON: &[&str] = &[
     // People a record refers to by role.
+    "creator",
+    "submitter",
+    "commenter",
     "recruiter",
     "recruiters",
     "hiringmanager",
@@ -365,6 +368,9 @@ const PERSON: &[&str] = &[
 ];
 
 const MAYBE_PERSON: &[&str] = &[
+    // A table's "First" and "Last" columns beside "Surname" or "Phone".
+    "first",
+    "last",
     "billto",
     "shipto",
     "soldto",
@@ -1175,6 +1181,12 @@ pub fn call_record_key(folded: &str) -> bool {
             | "talktime"
             | "ringtime"
     )
+}
+
+/// What a key, a column header or a line label (as written) says it
+/// holds: [`describe`]'s kind.
+pub fn kind_of(key: &str) -> KeyKind {
+    describe(key).kind
 }
 
 pub fn describe(key: &str) -> KeyInfo {

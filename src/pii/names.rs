@@ -1938,7 +1938,7 @@ fn glued_to_id(text: &str, w: &Word) -> bool {
 /// a person, or may be one?
 fn person_label(label: &str) -> bool {
     matches!(
-        super::keys::classify(&super::keys::fold(label)),
+        super::keys::kind_of(label),
         super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson
     )
 }
@@ -2401,11 +2401,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // unless the context vouches for the run ("Spoke with Ryan de Smit").
         let mut last = j;
         let mut trimmed_word = false;
+        // A surname that is also a listed word but no English one ("Rania
+        // Ramadan", a holiday's name) stays after a frequent given name.
+        let given_first = self.info(&ws[first]).strong_given();
         while last > first {
             let w = &ws[last];
             let wi = self.info(w);
             let drop_common = wi.common_only()
                 && !self.known(w)
+                && !(given_first
+                    && wi.blocked
+                    && !wi.common
+                    && wi.surname_like()
+                    && !self.is(w, ORG_TAIL))
                 && (support == Support::None || (wi.blocked && !wi.surname_like()));
             if self.particle(w) {
                 last -= 1;
@@ -2633,7 +2641,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if !t.chars().all(char::is_alphabetic) {
             return false;
         }
-        match super::keys::classify(&super::keys::fold(t)) {
+        match super::keys::kind_of(t) {
             super::keys::KeyKind::Person | super::keys::KeyKind::MaybePerson => true,
             super::keys::KeyKind::Other => !info(self.text, label).common,
             _ => false,
@@ -3186,6 +3194,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             };
             if placed && person {
                 return Support::Lead;
+            }
+        }
+        // "Thanks, Madison", "Hi, Ingrid": a greeting that starts its line
+        // or sentence, a comma, the name.
+        if gap_t == "," && gap.len() <= 2 && self.is(&p, GREETING) {
+            let lead = text[self.line_start(p.start)..p.start].trim_end_matches([' ', '>', '*']);
+            if lead.is_empty() || lead.ends_with(['.', '!', '?']) {
+                return Support::Strong;
             }
         }
         if gap_t.is_empty() && !gap.contains('\n') {
@@ -4401,19 +4417,54 @@ fn split_outside_quotes(value: &str, from: usize, to: usize) -> Vec<(usize, &str
     let mut out = Vec::new();
     let mut start = from;
     let mut quoted = false;
+    let mut commas = Vec::new();
     for (i, c) in value[from..to].char_indices() {
         let at = from + i;
         match c {
             '"' => quoted = !quoted,
-            ',' | ';' | '|' | '\n' if !quoted => {
-                out.push((start, &value[start..at]));
+            ',' if !quoted => commas.push(at),
+            ';' | '|' | '\n' if !quoted => {
+                split_mailbox(value, start, at, &commas, &mut out);
+                commas.clear();
                 start = at + 1;
             }
             _ => {}
         }
     }
-    out.push((start, &value[start..to]));
+    split_mailbox(value, start, to, &commas, &mut out);
     out
+}
+
+/// One item of a list of mailboxes (between `;`, `|` or lines), split at
+/// its commas unless it is one person's as `Last, First <address>`
+/// (`Hoekstra, Floor <floor.hoekstra@…>`).
+fn split_mailbox<'v>(
+    value: &'v str,
+    start: usize,
+    end: usize,
+    commas: &[usize],
+    out: &mut Vec<(usize, &'v str)>,
+) {
+    if let [c] = commas {
+        let (last, first) = (&value[start..*c], &value[c + 1..end]);
+        let first_names = first.split(['<', '(']).next().unwrap_or("");
+        let words = |s: &str| WordIter::new(s).count();
+        if first.contains('@')
+            && first.contains(['<', '('])
+            && !last.contains('@')
+            && (1..=3).contains(&words(last))
+            && (1..=2).contains(&words(first_names))
+        {
+            out.push((start, &value[start..end]));
+            return;
+        }
+    }
+    let mut s = start;
+    for &c in commas {
+        out.push((s, &value[s..c]));
+        s = c + 1;
+    }
+    out.push((s, &value[s..end]));
 }
 
 /// Session recall in lower case ("ping kojo about it", "thu to
@@ -5281,6 +5332,14 @@ mod tests {
             ["Ola Solberg"]
         );
         assert_eq!(scan_with("Ola Ingrid, takk", &["ingrid"]), ["Ingrid"]);
+        // A greeting, a comma and a known name; a given name and a
+        // surname that is also a listed word (a holiday's name).
+        assert_eq!(
+            scan_with("No answer. Thanks, Madison", &["madison", "peterson"]),
+            ["Madison"]
+        );
+        assert_eq!(scan("Rania Ramadan will take a look."), ["Rania Ramadan"]);
+        assert!(scan("Tyrell Corp INFO request_id=SKU-951-47359").is_empty());
     }
 
     #[test]
@@ -5670,6 +5729,14 @@ mod tests {
                 .map(|f| v[f.start..f.end].to_string())
                 .collect::<Vec<_>>()
         };
+        // A list of mailboxes written `Last, First <address>`.
+        assert_eq!(
+            names(
+                "Hoekstra, Floor <floor_hoekstra49@kpnmail.nl>; MacLeod, Fraser <f.macleod@x.dk>",
+                Structured::Sure
+            ),
+            ["Hoekstra, Floor", "MacLeod, Fraser"]
+        );
         assert_eq!(
             names(
                 "Maria Hietanen <Maria.Hietanen@globex.io>",

@@ -124,7 +124,7 @@ fn field_row(
     // the bar, then the value's own leading space and markup.
     let cell_at = lead + 1 + bar + 1;
     let at = cell_at + cell.find(value).unwrap_or(0);
-    let kind = keys::classify(&keys::fold(key));
+    let kind = keys::kind_of(key);
     value_under(kind, value, start + at, Structured::Sure, memory, out);
 }
 
@@ -258,10 +258,8 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     // in capitals vouches for the name; another word (`Note (Internal):`)
     // leaves it to the dictionaries.
     let how = if role.chars().all(|c| !c.is_lowercase())
-        || matches!(
-            keys::classify(&keys::fold(role)),
-            KeyKind::Person | KeyKind::MaybePerson
-        ) {
+        || matches!(keys::kind_of(role), KeyKind::Person | KeyKind::MaybePerson)
+    {
         Structured::Sure
     } else {
         Structured::Maybe
@@ -387,7 +385,7 @@ fn labelled(
     value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
     let value = &text[value_start..start + line.len()];
     let value = value.trim_end_matches('\r');
-    let kind = keys::classify(&keys::fold(key));
+    let kind = keys::kind_of(key);
     // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
     // name is the first sentence.
     // `oncall: Ann Lee +66 2 123 4567`: the name ends where a number starts.
@@ -469,7 +467,7 @@ fn xml_elements(
             continue;
         }
         let local = tag.rsplit(':').next().unwrap_or(tag);
-        let element = keys::classify(&keys::fold(local));
+        let element = keys::kind_of(local);
         if !attrs.is_empty() {
             let attrs_at = start + lt + 1 + tag.len() + 1;
             xml_attributes(attrs, attrs_at, element, memory, out);
@@ -804,7 +802,7 @@ fn zpl_fields(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fin
         {
             continue;
         }
-        let kind = keys::classify(&keys::fold(label));
+        let kind = keys::kind_of(label);
         if matches!(kind, KeyKind::Person | KeyKind::MaybePerson) {
             let (s, e) = w[1];
             value_under(kind, &text[s..e], s, Structured::Sure, memory, out);
@@ -858,7 +856,7 @@ fn key_values(
             vs += 1;
         }
         let spaced = ke != eq || vs != eq + 1;
-        let kind = keys::classify(&keys::fold(&line[k..ke]));
+        let kind = keys::kind_of(&line[k..ke]);
         if !matches!(
             kind,
             KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
@@ -961,12 +959,7 @@ fn query_has_contact(line: &str, at: usize) -> bool {
     line[from..to]
         .split(['?', '&'])
         .filter_map(|pair| pair.split_once('='))
-        .any(|(key, _)| {
-            matches!(
-                keys::classify(&keys::fold(key)),
-                KeyKind::Email | KeyKind::Phone
-            )
-        })
+        .any(|(key, _)| matches!(keys::kind_of(key), KeyKind::Email | KeyKind::Phone))
 }
 
 /// A value written as URLs write it (`%20`, or `+` for a space in a
@@ -996,11 +989,7 @@ fn contact_nearby(text: &str, line_start: usize) -> bool {
         let l = l.trim();
         l.find(['=', ':']).is_some_and(|p| {
             let key = l[..p].trim();
-            key.len() <= 30
-                && matches!(
-                    keys::classify(&keys::fold(key)),
-                    KeyKind::Email | KeyKind::Phone
-                )
+            key.len() <= 30 && matches!(keys::kind_of(key), KeyKind::Email | KeyKind::Phone)
         })
     };
     let breaks = |l: &str| l.trim().is_empty() || l.trim_start().starts_with('[');
@@ -1069,7 +1058,7 @@ fn json_pairs(
         if key.is_empty() || key.len() > 40 || key.contains('\\') {
             continue;
         }
-        let kind = keys::classify(&keys::fold(key));
+        let kind = keys::kind_of(key);
         if !matches!(
             kind,
             KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
@@ -1333,7 +1322,7 @@ fn sql_inserts(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
             .split(',')
             .map(|c| {
                 let c = c.trim().trim_matches(['`', '"', '[', ']', '\'']);
-                keys::classify(&keys::fold(c))
+                keys::kind_of(c)
             })
             .collect();
         let rest = text[close + 1..].trim_start();
@@ -1355,10 +1344,7 @@ fn sql_inserts(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
         let contact = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Email | KeyKind::Phone))
-            || matches!(
-                keys::classify(&keys::fold(table)),
-                KeyKind::Person | KeyKind::MaybePerson
-            );
+            || matches!(keys::kind_of(table), KeyKind::Person | KeyKind::MaybePerson);
         let mut i = values_at + 6;
         // Rows: `(v, v, …)` separated by commas, up to `;` or anything else.
         loop {
@@ -1460,7 +1446,7 @@ fn html_tables(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
                 .iter()
                 .map(|&(_, s, e)| {
                     let label = text[row_start + s..row_start + e].trim();
-                    keys::classify(&keys::fold(label))
+                    keys::kind_of(label)
                 })
                 .collect();
             contact = kinds
@@ -1562,7 +1548,7 @@ fn wiki_table_at(
     let lead = header.len() - t.len() + 1;
     let kinds: Vec<KeyKind> = split_cells(header, lead, "!!")
         .iter()
-        .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
+        .map(|&(s, e)| keys::kind_of(&header[s..e]))
         .collect();
     if !kinds
         .iter()
@@ -1658,7 +1644,7 @@ fn table_at(
         }
         let mut kinds: Vec<KeyKind> = head
             .iter()
-            .map(|&(s, e)| keys::classify(&keys::fold(&header[s..e])))
+            .map(|&(s, e)| keys::kind_of(&header[s..e]))
             .collect();
         let call_cols = party_columns(head.iter().map(|&(s, e)| &header[s..e]));
         let personal = kinds
@@ -1812,7 +1798,7 @@ fn fixed_width_at(
     let cols = fixed_header(header)?;
     let kinds: Vec<KeyKind> = cols
         .iter()
-        .map(|&(_, s, e)| keys::classify(&keys::fold(&header[s..e])))
+        .map(|&(_, s, e)| keys::kind_of(&header[s..e]))
         .collect();
     let call_cols = party_columns(cols.iter().map(|&(_, s, e)| &header[s..e]));
     if !kinds
