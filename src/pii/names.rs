@@ -2707,6 +2707,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // the possessive are a shop's name.
         if j == i + 1
             && self.info(&ws[i]).common_only()
+            && self.info(&ws[i]).given == 0
             && !self.known(&ws[i])
             && ["'s", "’s"]
                 .iter()
@@ -2967,6 +2968,53 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// small word ("Jasmine from sales", "Jasmine will"), or punctuation.
     fn noun_after(&self, ws: &[Word], k: usize) -> bool {
         const SMALL: &[&str] = &[
+            "forgot",
+            "began",
+            "broke",
+            "chose",
+            "drove",
+            "fell",
+            "flew",
+            "grew",
+            "hid",
+            "rode",
+            "shook",
+            "stole",
+            "swam",
+            "threw",
+            "understood",
+            "woke",
+            "won",
+            "wore",
+            "built",
+            "caught",
+            "dealt",
+            "fed",
+            "fought",
+            "hung",
+            "lay",
+            "lent",
+            "lost",
+            "meant",
+            "sat",
+            "slept",
+            "sold",
+            "spent",
+            "stood",
+            "stuck",
+            "taught",
+            "tore",
+            "became",
+            "forgave",
+            "oversaw",
+            "overheard",
+            "rang",
+            "sang",
+            "sank",
+            "drank",
+            "ate",
+            "gone",
+            "done",
             "will",
             "would",
             "can",
@@ -3063,12 +3111,45 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if n.case != Case::Lower || !spaced(self.text, ws[k].end, n.start) {
             return false;
         }
+        // A verb takes an object: "Jasmine forgot the keys".
+        if ws.get(k + 2).is_some_and(|o| {
+            spaced(self.text, n.end, o.start)
+                && with_fold(text_of(self.text, o), |f| {
+                    matches!(
+                        f,
+                        "the"
+                            | "a"
+                            | "an"
+                            | "my"
+                            | "your"
+                            | "our"
+                            | "his"
+                            | "her"
+                            | "their"
+                            | "this"
+                            | "that"
+                            | "these"
+                            | "those"
+                            | "it"
+                            | "me"
+                            | "him"
+                            | "them"
+                            | "us"
+                            | "you"
+                            | "some"
+                            | "every"
+                    )
+                })
+        }) {
+            return false;
+        }
         with_fold(text_of(self.text, n), |f| {
             f.len() >= 3
                 // "the Garcia family": a family is people.
                 && !matches!(f, "family" | "household" | "twins" | "couple")
                 && !f.ends_with('s')
                 && !f.ends_with("ed")
+                && !f.ends_with("ly")
                 && !SMALL.contains(&f)
                 && !is_verb_after_name(f)
                 && word_info(f).common
@@ -3589,7 +3670,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if n >= 2
             && l.blocked
             && !known[0]
-            && !f.strong_given()
+            && f.given == 0
+            && f.surname_like()
             && support < Support::Strong
             && !self
                 .memory
@@ -3797,15 +3879,12 @@ fn roman_numeral_after(text: &str, ws: &[Word], k: usize) -> bool {
 }
 
 /// A compass point or a part of a city after a place's name (`Paris
-/// Nord`, `Tokyo West`, `Berlin Mitte`).
+/// Nord`, `Berlin Mitte`, `Tokyo Central`).
 fn compass_word(folded: &str) -> bool {
+    // North, South, East and West are surnames too ("Georgia West").
     matches!(
         folded,
-        "north"
-            | "south"
-            | "east"
-            | "west"
-            | "central"
+        "central"
             | "centre"
             | "center"
             | "nord"
@@ -5872,6 +5951,15 @@ mod tests {
         );
         assert_eq!(scan_with("Jasmine took the call.", known), ["Jasmine"]);
         assert_eq!(scan_with("Jasmine agreed.", known), ["Jasmine"]);
+        assert_eq!(scan_with("Jasmine forgot the keys.", known), ["Jasmine"]);
+        assert_eq!(scan_with("Jasmine usually calls.", known), ["Jasmine"]);
+        // Surnames that are also words of places stay surnames after a
+        // given name the dictionaries do not know.
+        assert_eq!(
+            scan_with("Min-jun Park confirmed it.", &["park"]),
+            ["Min-jun Park"]
+        );
+        assert_eq!(scan("I met Georgia West yesterday."), ["Georgia West"]);
         assert_eq!(scan_with("Joe's laptop is broken", known), ["Joe"]);
     }
 
