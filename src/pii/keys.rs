@@ -1212,8 +1212,9 @@ fn describe_uncached(key: &str) -> KeyInfo {
     // `_ownerid_value@OData.Community.Display.V1.FormattedValue` is the
     // display name of `_ownerid_value`, the owner.
     if let Some((base, annotation)) = key.split_once('@')
-        && annotation.len() > 6
-        && annotation[..6].eq_ignore_ascii_case("odata.")
+        && annotation
+            .get(..6)
+            .is_some_and(|a| a.eq_ignore_ascii_case("odata."))
     {
         let base = base.trim_start_matches('_');
         let base = base.strip_suffix("_value").unwrap_or(base);
@@ -1415,6 +1416,14 @@ mod tests {
             KeyKind::Person | KeyKind::MaybePerson
         ));
         assert_eq!(d("fileSize"), KeyKind::Other);
+        // Keys of any letters (a proptest case) are read without a panic.
+        for odd in [
+            "\u{fffd}.<\u{11742}\u{d4a}$\u{10427}",
+            "x@\u{11742}dat",
+            "@é",
+        ] {
+            assert_ne!(d(odd), KeyKind::Person);
+        }
         assert_eq!(k("Assigné à"), KeyKind::Person);
         assert_eq!(k("Responsável"), KeyKind::Person);
         assert_eq!(k("שם מלא"), KeyKind::Person);
