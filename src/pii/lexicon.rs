@@ -387,7 +387,48 @@ pub fn word_info(folded: &str) -> WordInfo {
     if let Some(p) = super::translit::latin_plain(folded) {
         return accented_info(&p);
     }
+    if folded.contains('-') {
+        return compound_info(folded);
+    }
     WordInfo::default()
+}
+
+/// A hyphenated word no list holds whole, read from its parts: two or
+/// three given names make a double given name (`Jean-Luc`, `Anne-Marie`,
+/// romanized `Chih-Wei`, `Ya-Ting`, `Tae-yang`), surnames a double surname
+/// (`García-López`, `Smith-Jones`). The compound is no English word even
+/// where a part is (`Ting`), unless every part is. Names of brands and
+/// places made of two names (`Harley-Davidson`, `Winston-Salem`) are
+/// blocked as their spaced forms are.
+fn compound_info(folded: &str) -> WordInfo {
+    let parts: Vec<&str> = folded.split('-').collect();
+    if !(2..=3).contains(&parts.len()) || parts.iter().any(|p| p.is_empty()) {
+        return WordInfo::default();
+    }
+    if super::names::eponym_phrase(&parts.join(" ")) {
+        return WordInfo {
+            blocked: true,
+            ..WordInfo::default()
+        };
+    }
+    let infos: Vec<WordInfo> = parts
+        .iter()
+        .map(|p| match super::translit::latin_plain(p) {
+            Some(plain) => accented_info(&plain),
+            None => WORDS.get(*p).copied().unwrap_or_default(),
+        })
+        .collect();
+    if infos.iter().any(|i| i.blocked) || infos.iter().all(|i| i.common) {
+        return WordInfo::default();
+    }
+    let mut out = WordInfo::default();
+    if infos.iter().all(|i| i.given > 0) {
+        out.given = infos.iter().map(|i| i.given).max().unwrap_or(0);
+    }
+    if infos.iter().all(|i| i.surname_rank > 0) {
+        out.surname_rank = infos.iter().map(|i| i.surname_rank).max().unwrap_or(0);
+    }
+    out
 }
 
 /// A Latin word with accents or special letters (`Åsa`, `Nyström`,
@@ -397,7 +438,11 @@ pub fn word_info(folded: &str) -> WordInfo {
 /// is no English word counts as a frequent given name, as in
 /// [`foreign_script_info`].
 fn accented_info(plain: &str) -> WordInfo {
-    let mut info = WORDS.get(plain).copied().unwrap_or_default();
+    let mut info = match WORDS.get(plain) {
+        Some(i) => *i,
+        None if plain.contains('-') => return compound_info(plain),
+        None => WordInfo::default(),
+    };
     if info.given >= 200 && !info.common && plain.len() >= 4 {
         info.given = info.given.max(2_000);
     }
@@ -670,6 +715,20 @@ mod tests {
         assert!(word_info("ŭŭŭ").unknown());
         // Letters with no plain form are left alone.
         assert!(word_info("þórr").unknown());
+    }
+
+    #[test]
+    fn hyphenated_words_are_read_by_their_parts() {
+        assert!(word_info("jean-luc").strong_given());
+        assert!(word_info("chih-wei").given >= 100);
+        assert!(!word_info("ya-ting").common);
+        assert!(word_info("garcía-lópez").surname_like());
+        assert!(word_info("smith-jones").surname_like());
+        // Compounds of ordinary words stay unknown; brands are blocked.
+        assert!(word_info("follow-up").unknown());
+        assert!(word_info("long-term").given == 0);
+        assert!(word_info("harley-davidson").blocked);
+        assert!(word_info("a--b").unknown());
     }
 
     #[test]

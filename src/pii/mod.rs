@@ -18,7 +18,7 @@ pub mod phone;
 pub mod table;
 mod translit;
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
 pub use class::{Class, is_valid_label};
@@ -366,7 +366,7 @@ impl Engine {
             }
             // Names the text itself shows: its addresses' and its
             // structured names' words (only the free-text scan reads them).
-            let mut local: HashSet<String> = HashSet::new();
+            let mut local: FxHashSet<String> = FxHashSet::default();
             for f in &out {
                 match f.class {
                     Class::Email => {
@@ -393,7 +393,7 @@ impl Engine {
         &self,
         text: &str,
         memory: &(impl NameMemory + ?Sized),
-        local: &mut HashSet<String>,
+        local: &mut FxHashSet<String>,
         out: &mut Vec<Finding>,
     ) {
         // The words' buffers are this thread's, reused from string to string
@@ -470,7 +470,7 @@ fn merge_last_first(
     out
 }
 
-fn learn(local: &mut HashSet<String>, folded: &str) {
+fn learn(local: &mut FxHashSet<String>, folded: &str) {
     local.extend(names::name_words(folded).map(str::to_string));
 }
 

@@ -1862,6 +1862,12 @@ const PLACE_PHRASES: &[&str] = &[
 static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
     std::sync::LazyLock::new(|| EPONYMS.iter().chain(PLACE_PHRASES).copied().collect());
 
+/// A brand, company or place named after people, in its folded, spaced
+/// form (`harley davidson`, `table mountain`).
+pub(crate) fn eponym_phrase(spaced: &str) -> bool {
+    EPONYM_SET.contains(spaced)
+}
+
 /// Context words by folded form, with what they signal.
 static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
     std::sync::LazyLock::new(|| {
@@ -2069,7 +2075,7 @@ pub struct FreeText<'a, M: NameMemory + ?Sized> {
     pub words: &'a TextWords,
     pub memory: &'a M,
     /// Words learned earlier in this same text (folded), on top of the session.
-    pub local: &'a std::collections::HashSet<String>,
+    pub local: &'a rustc_hash::FxHashSet<String>,
 }
 
 impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
@@ -2078,7 +2084,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         text: &'a str,
         words: &'a TextWords,
         memory: &'a M,
-        local: &'a std::collections::HashSet<String>,
+        local: &'a rustc_hash::FxHashSet<String>,
     ) -> Self {
         // `local` and `memory` do not change during one scanner's life, but
         // may between two scanners of the same text.
@@ -4556,7 +4562,7 @@ fn split_mailbox<'v>(
 fn lower_recall(
     text: &str,
     w: &Word,
-    local: &std::collections::HashSet<String>,
+    local: &rustc_hash::FxHashSet<String>,
     memory: &(impl NameMemory + ?Sized),
 ) -> bool {
     let t = text_of(text, w);
@@ -4602,7 +4608,7 @@ fn lower_recall(
 /// (see [`lower_recall`]), for text the free-text scan does not read (no
 /// capital letter in it).
 pub fn lower_recall_scan(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
-    let local = std::collections::HashSet::new();
+    let local = rustc_hash::FxHashSet::default();
     for w in WordIter::new(text) {
         if w.case == Case::Lower && lower_recall(text, &w, &local, memory) {
             out.push(Finding {

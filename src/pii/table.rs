@@ -654,10 +654,7 @@ fn common_names(
                 None => continue,
             }
         } else {
-            (
-                s + rest.find([';', ':', ',', '\r']).unwrap_or(rest.len()),
-                false,
-            )
+            (s + unquoted_end(rest), false)
         };
         let after = &line[(e + usize::from(quoted)).min(line.len())..];
         let mailbox = after.starts_with(":mailto:") || after.starts_with(":MAILTO:");
@@ -671,6 +668,28 @@ fn common_names(
         out.extend(found.into_iter().map(|f| shift(f, start + s)));
         from = e.max(from);
     }
+}
+
+/// Where an unquoted `CN=` value ends: at `;`, `:` or a line end, or at a
+/// comma that starts the next attribute of a directory name
+/// (`CN=Ann Lee,OU=Staff`). Other commas stay in the value: calendar
+/// writers leave `CN=Raza, Bushra` unquoted although RFC 5545 asks for
+/// quotes.
+fn unquoted_end(rest: &str) -> usize {
+    let end = rest.find([';', ':', '\r', '\n']).unwrap_or(rest.len());
+    let mut from = 0;
+    while let Some(c) = rest[from..end].find(',') {
+        let at = from + c;
+        let next = rest[at + 1..end].trim_start();
+        let attr = next
+            .find('=')
+            .is_some_and(|eq| eq > 0 && next[..eq].bytes().all(|b| b.is_ascii_alphabetic()));
+        if attr || next.is_empty() {
+            return at;
+        }
+        from = at + 1;
+    }
+    end
 }
 
 /// Contact cards in HTML: a heading or bold element (or one whose class
@@ -2100,6 +2119,16 @@ mod tests {
                 "ATTENDEE;PARTSTAT=ACCEPTED;CN=\"Tuomas Kallio\":mailto:tk@example.com\r\nORGANIZER;CN=Wanjiru Kamau:mailto:wk@example.com"
             ),
             ["Tuomas Kallio", "Wanjiru Kamau"]
+        );
+        // An unquoted comma stays in a calendar name; in a directory name
+        // it starts the next attribute.
+        assert_eq!(
+            found("ORGANIZER;CN=Raza, Bushra:mailto:br@example.pk"),
+            ["Raza, Bushra"]
+        );
+        assert_eq!(
+            found("member: CN=Ann Lee,OU=Staff,DC=example,DC=com"),
+            ["Ann Lee"]
         );
         assert_eq!(
             found("2025-01-02T10:00:00Z INFO login user=\"Søren Þórsson\" status=200"),
