@@ -37,7 +37,12 @@ pub fn fold(key: &str) -> String {
         return out;
     }
     key.chars()
-        .filter(|c| !matches!(c, '_' | '-' | '.' | ' ' | '$' | '@'))
+        .filter(|c| {
+            !matches!(
+                c,
+                '_' | '-' | '.' | ' ' | '$' | '@' | '\u{200c}' | '\u{200d}'
+            )
+        })
         .flat_map(char::to_lowercase)
         .collect()
 }
@@ -356,6 +361,93 @@ const PERSON: &[&str] = &[
     // Meeting minutes: `**Present:** …`, `Absent: …`.
     "present",
     "absent",
+    // Participants and attendees of minutes and invitations in other
+    // languages: it, es/pt, de, nl, pl, cs/sk, hu, ro, sv, no/da, fi, et,
+    // lt, lv, hr/sr/bs, sl, bg, ru, uk, el, tr, id/ms, sw, vi, he, ar, fa,
+    // ur, hi, bn, pa, ta, si, th, am, ka, hy, ja, zh, ko.
+    "partecipanti",
+    "presenti",
+    "participantes",
+    "asistentes",
+    "presentes",
+    "teilnehmer",
+    "teilnehmende",
+    "anwesend",
+    "anwesende",
+    "deelnemers",
+    "aanwezig",
+    "aanwezigen",
+    "uczestnicy",
+    "obecni",
+    "účastníci",
+    "přítomni",
+    "résztvevők",
+    "jelenlévők",
+    "participanți",
+    "deltagare",
+    "närvarande",
+    "deltakere",
+    "deltagere",
+    "tilstede",
+    "osallistujat",
+    "läsnä",
+    "osalejad",
+    "dalyviai",
+    "dalībnieki",
+    "sudionici",
+    "učesnici",
+    "учесници",
+    "udeleženci",
+    "участници",
+    "участники",
+    "присутствовали",
+    "учасники",
+    "присутні",
+    "συμμετέχοντες",
+    "παρόντες",
+    "katılımcılar",
+    "katılanlar",
+    "peserta",
+    "hadir",
+    "washiriki",
+    "waliohudhuria",
+    "ngườithamdự",
+    "ngườithamgia",
+    "thànhphầnthamdự",
+    "משתתפים",
+    "נוכחים",
+    "المشاركون",
+    "المشاركين",
+    "الحضور",
+    "الحاضرون",
+    "شرکتکنندگان",
+    "حاضران",
+    "شرکاء",
+    "حاضرین",
+    "प्रतिभागी",
+    "उपस्थित",
+    "অংশগ্রহণকারী",
+    "উপস্থিত",
+    "ਭਾਗੀਦਾਰ",
+    "ਹਾਜ਼ਰ",
+    "பங்கேற்பாளர்கள்",
+    "கலந்துகொண்டவர்கள்",
+    "සහභාගිවන්නන්",
+    "ผู้เข้าร่วม",
+    "ผู้เข้าร่วมประชุม",
+    "ተሳታፊዎች",
+    "მონაწილეები",
+    "დამსწრეები",
+    "մասնակիցներ",
+    "参加者",
+    "出席者",
+    "参会者",
+    "与会者",
+    "出席人",
+    "參與者",
+    "與會者",
+    "참석자",
+    "참가자",
     "mentor",
     "mentee",
     "instructor",
@@ -435,6 +527,40 @@ const MAYBE_PERSON: &[&str] = &[
     "客户",
     "顧客",
     "고객",
+    // "Name" in more languages and scripts: ro, hu, lt, lv, hr/sr/sl, bg,
+    // sq, is, eu, cy, ga, tl, sw, zu, yo, am, ka, hy, si, ta, te, kn, ml,
+    // bn, pa, gu, mr, my, km, lo, mn.
+    "nume",
+    "név",
+    "vardas",
+    "vārds",
+    "ime",
+    "име",
+    "emri",
+    "nafn",
+    "izena",
+    "enw",
+    "ainm",
+    "pangalan",
+    "jina",
+    "igama",
+    "orúkọ",
+    "ስም",
+    "სახელი",
+    "անուն",
+    "නම",
+    "பெயர்",
+    "పేరు",
+    "ಹೆಸರು",
+    "പേര്",
+    "নাম",
+    "ਨਾਮ",
+    "નામ",
+    "नाव",
+    "အမည်",
+    "ឈ្មោះ",
+    "ຊື່",
+    "нэр",
     // Mail headers in Hebrew, Arabic and Persian (`מאת:`/`אל:`/`עותק:`,
     // `من:`/`إلى:`, `از:`/`به:`/`رونوشت:`).
     "מאת",
@@ -511,6 +637,9 @@ const MAYBE_PERSON: &[&str] = &[
     "uploadedby",
     "invitedby",
     "sharedby",
+    // ServiceNow's caller (a user reference); a PBX's caller id (a name
+    // or a number: a number under it is the caller's phone).
+    "callerid",
     "usr",
     "nm",
     "cust",
@@ -707,6 +836,23 @@ const THING_NAME_PREFIXES: &[&str] = &[
     "venue",
     "campaign",
     "segment",
+    "deal",
+    "opportunity",
+    "ticket",
+    "case",
+    "issue",
+    "order",
+    "invoice",
+    "contract",
+    "document",
+    "doc",
+    "report",
+    "list",
+    "board",
+    "sprint",
+    "milestone",
+    "release",
+    "build",
 ];
 
 const NOT_PERSON: &[&str] = &[
@@ -1231,6 +1377,21 @@ fn describe_uncached(key: &str) -> KeyInfo {
             };
         }
     }
+    // `Name (Last, First)`, `Phone (mobile)`, `Owner (email)`: a column
+    // header with a note in brackets is what its words before the
+    // bracket say, unless the note names a kind of its own (an email or
+    // a phone column of a person).
+    if let Some(open) = key.find(" (").or_else(|| key.find('('))
+        && open > 0
+        && key.trim_end().ends_with(')')
+    {
+        let head = describe_uncached(key[..open].trim_end());
+        let note = classify(&fold(&key[open + 1..key.trim_end().len() - 1]));
+        return match note {
+            KeyKind::Email | KeyKind::Phone => KeyInfo { kind: note, ..head },
+            _ => head,
+        };
+    }
     let f = fold(key);
     let kind = match classify(&f) {
         KeyKind::Other => head_kind(key, &f),
@@ -1453,5 +1614,14 @@ mod tests {
         assert_eq!(k("orderId"), KeyKind::NotPerson);
         assert_eq!(k("notes"), KeyKind::Other);
         assert_eq!(k("description"), KeyKind::Other);
+        // A note in brackets after a header.
+        assert_eq!(k("Name (Last, First)"), KeyKind::MaybePerson);
+        assert_eq!(k("Owner (email)"), KeyKind::Email);
+        assert_eq!(k("Amount (USD)"), KeyKind::Other);
+        assert_eq!(k("Deal Name"), KeyKind::NotPerson);
+        assert_eq!(k("caller_id"), KeyKind::MaybePerson);
+        assert_eq!(k("ስም"), KeyKind::MaybePerson);
+        assert_eq!(k("பங்கேற்பாளர்கள்"), KeyKind::Person);
+        assert_eq!(k("شرکت‌کنندگان"), KeyKind::Person);
     }
 }

@@ -303,6 +303,10 @@ impl Engine {
             KeyKind::Phone => {
                 if let Some(f) = structured_phone(text) {
                     out.push(f);
+                } else if !digit {
+                    // A caller id without digits is the caller's name
+                    // (ServiceNow's `caller_id.display_value`, a PBX's CNAM).
+                    names::person_value(text, names::Structured::Maybe, memory, &mut out)
                 }
             }
             KeyKind::Person | KeyKind::MaybePerson if structured.is_some() => {

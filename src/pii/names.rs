@@ -1252,6 +1252,46 @@ const ROLES: &[&str] = &[
     "who",
 ];
 
+/// The nouns that end job titles ("Clinical Research Coordinator", "Data
+/// Protection Officer"), beside the [`ROLES`] that start them.
+const JOB_NOUNS: &[&str] = &[
+    "officer",
+    "coordinator",
+    "counsel",
+    "consultant",
+    "specialist",
+    "administrator",
+    "representative",
+    "recruiter",
+    "accountant",
+    "architect",
+    "scientist",
+    "technician",
+    "advisor",
+    "adviser",
+    "supervisor",
+    "strategist",
+    "planner",
+    "controller",
+    "auditor",
+    "intern",
+    "paralegal",
+    "nurse",
+    "physician",
+    "pharmacist",
+    "therapist",
+    "surgeon",
+    "lawyer",
+    "solicitor",
+    "clerk",
+    "receptionist",
+    "buyer",
+    "marketer",
+    "programmer",
+    "producer",
+    "agent",
+];
+
 const SIGN_OFFS: &[&str] = &[
     "best",
     "best regards",
@@ -3372,6 +3412,82 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return Support::Strong;
             }
         }
+        // "Somchai, can you confirm PO-31260?": a person addressed at the
+        // start of a message or a sentence, asked or told something.
+        if let Some(r) = rest.strip_prefix(", ") {
+            let lead = &text[self.line_start(ws[first].start)..ws[first].start];
+            let opening = lead.trim_end_matches([' ', '"', '\'']);
+            let start = opening.is_empty()
+                || opening.ends_with(['.', '?', '!', '>', ':', '—'])
+                || opening.ends_with("<p");
+            let asked = [
+                "can you ",
+                "could you ",
+                "would you ",
+                "will you ",
+                "are you ",
+                "do you ",
+                "did you ",
+                "have you ",
+                "please ",
+                "pls ",
+                "any update",
+                "thoughts?",
+            ]
+            .iter()
+            .any(|p| r.starts_with(p));
+            if start
+                && asked
+                && (first..=last).all(|k| {
+                    let i = self.info(&ws[k]);
+                    ws[k].case == Case::Title && !i.common_only() && !i.blocked
+                })
+                && !self.is(&ws[first], GREETING | TITLE | ORG_TAIL | PLACE)
+            {
+                return Support::Strong;
+            }
+        }
+        // "**Sergio** replied:", "**Hina** commented:": a thread's author
+        // in bold at the start of a line, a verb of writing and a colon.
+        if let Some(r) = rest.strip_prefix("** ")
+            && text[self.line_start(ws[first].start)..ws[first].start]
+                .trim_start_matches([' ', '>', '-'])
+                == "**"
+        {
+            let verb = r.split(|c: char| !c.is_alphabetic()).next().unwrap_or("");
+            if matches!(
+                verb,
+                "replied" | "commented" | "wrote" | "said" | "asked" | "answered" | "responded"
+            ) && r[verb.len()..].starts_with(':')
+            {
+                return Support::Strong;
+            }
+        }
+        // "Lee Minji — Clinical Research Coordinator", "**Chamara Herath**
+        // – Data Protection Officer": a job title after a dash, the rest of
+        // the line.
+        if let Some(r) = [" — ", " – ", " - ", "** — ", "** – ", "** - "]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+        {
+            let title = r
+                .split(['\n', '\r', '(', '·', '|'])
+                .next()
+                .unwrap_or("")
+                .trim_end();
+            let words: Vec<&str> = title.split(' ').collect();
+            let job = (1..=6).contains(&words.len())
+                && words.iter().all(|w| {
+                    w.starts_with(|c: char| c.is_uppercase())
+                        || matches!(*w, "of" | "and" | "&" | "for" | "de" | "du" | "des")
+                })
+                && words
+                    .iter()
+                    .any(|w| with_fold(w, |f| ROLES.contains(&f) || JOB_NOUNS.contains(&f)));
+            if job && backed_or_foreign(self, ws, first, last) {
+                return Support::Lead;
+            }
+        }
         // "Kashif Qureshi mentioned the …", "Zheng Chao has invited you":
         // a verb said of people right after the run.
         // (Markdown emphasis may close first: "**Đặng Hữu Tuấn** commented:".)
@@ -3396,7 +3512,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return Support::Lead;
             }
         }
-        let r = rest.trim_start_matches([' ', '"', '\'']);
+        // (Markdown emphasis may close first: "**Ann Lee** <ann@…>".)
+        let r = rest.trim_start_matches([' ', '"', '\'', '*']);
         if r.starts_with('<') || r.starts_with('(') {
             // An address is short: look at most 320 bytes ahead.
             let mut cap = r.len().min(321);
@@ -3971,6 +4088,13 @@ fn backed_or_foreign<M: NameMemory + ?Sized>(
         || foreign_words(s.text, ws, first) == Some(last)
         || (last > first
             && ws[first..=last]
+                .iter()
+                .all(|w| w.case == Case::Title && s.info(w).unknown()))
+        // A family name first and given names no list holds ("Lee Minji").
+        || (last > first
+            && f.surname_like()
+            && !f.common
+            && ws[first + 1..=last]
                 .iter()
                 .all(|w| w.case == Case::Title && s.info(w).unknown()))
 }

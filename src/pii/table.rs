@@ -366,7 +366,9 @@ fn labelled(
     }) else {
         return;
     };
-    if colon == 0 || colon > 40 {
+    // Forty letters (a label in an Indic script takes three bytes a
+    // letter).
+    if colon == 0 || colon > 160 || line[..colon].chars().count() > 40 {
         return;
     }
     let key = line[..colon]
@@ -375,7 +377,7 @@ fn labelled(
     if key.is_empty()
         || !key
             .chars()
-            .all(|c| c.is_alphabetic() || matches!(c, ' ' | '_' | '-'))
+            .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, ' ' | '_' | '-'))
     {
         return;
     }
@@ -860,6 +862,19 @@ fn key_values(
         while k > 0 && (b[k - 1].is_ascii_alphanumeric() || matches!(b[k - 1], b'_' | b'.' | b'-'))
         {
             k -= 1;
+        }
+        // `Deal Owner = Çağatay Erdoğan`: a label of words starting its
+        // line, then a spaced `=` (a CRM's or a report's field list).
+        if ke != eq {
+            let label = line[..ke].trim_start();
+            let words = label.split(' ').count();
+            if label.len() <= 40
+                && (2..=4).contains(&words)
+                && !label.contains("  ")
+                && label.chars().all(|c| c.is_alphabetic() || c == ' ')
+            {
+                k = ke - label.len();
+            }
         }
         if k == ke
             || (k > 0
