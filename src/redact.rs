@@ -118,6 +118,16 @@ fn described_kind(v: &Value) -> Option<KeyKind> {
         // A field labelled as a name (`Name`, `q_name`) holds a person's:
         // names of things have keys of their own (`Company name`).
         KeyKind::MaybePerson if f.ends_with("name") => Some(KeyKind::Person),
+        // A mail header (Gmail's `{"name": "Cc", "value": "Wahyu
+        // Wulandari, Ann Lee"}`) holds mailboxes.
+        KeyKind::MaybePerson
+            if matches!(
+                f.as_str(),
+                "from" | "to" | "cc" | "bcc" | "replyto" | "sender"
+            ) =>
+        {
+            Some(KeyKind::Person)
+        }
         k @ (KeyKind::Person | KeyKind::MaybePerson | KeyKind::Email | KeyKind::Phone) => Some(k),
         // Types of contact methods (`sms_contact_method`, `EMAIL_ADDRESS`).
         _ if ["phone", "sms", "mobile", "whatsapp"]

@@ -1426,7 +1426,7 @@ fn holiday(text: &str, ws: &[Word]) -> bool {
     }
     let tail = text_of(text, &ws[n - 1]);
     let is = |w: &Word, any: &[&str]| any.iter().any(|a| text_of(text, w).eq_ignore_ascii_case(a));
-    if !is(&ws[n - 1], &["day", "night", "eve"]) {
+    if !is(&ws[n - 1], &["day", "night", "eve", "birthday"]) {
         return false;
     }
     let before = text_of(text, &ws[n - 2]);
@@ -1563,9 +1563,55 @@ fn legal_form_at(r: &str) -> bool {
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
 const PLACE_PREFIXES: &[&str] = &[
-    "san", "santa", "santo", "são", "st", "ste", "saint", "sainte", "fort", "ft", "port", "mount",
-    "mt", "lake", "new", "los", "las", "el", "cape", "glen", "isle", "puerto", "rue", "ul", "via",
-    "avenida", "av", "calle", "rua", "praça", "plac", "banco", "grupo", "groupe", "gruppo",
+    "san",
+    "santa",
+    "santo",
+    "são",
+    "st",
+    "ste",
+    "saint",
+    "sainte",
+    "fort",
+    "ft",
+    "port",
+    "mount",
+    "mt",
+    "lake",
+    "new",
+    "los",
+    "las",
+    "el",
+    "cape",
+    "glen",
+    "isle",
+    "puerto",
+    "rue",
+    "ul",
+    "via",
+    "avenida",
+    "av",
+    "calle",
+    "rua",
+    "praça",
+    "plac",
+    "banco",
+    "grupo",
+    "groupe",
+    "gruppo",
+    "boulevard",
+    "bd",
+    "allée",
+    "viale",
+    "corso",
+    "largo",
+    "paseo",
+    "passeig",
+    "carrer",
+    "rambla",
+    "piazza",
+    "plaza",
+    "quai",
+    "avenue",
 ];
 
 /// Words that end organization and place names ("Walt Disney Company",
@@ -1701,6 +1747,32 @@ const ORG_TAILS: &[&str] = &[
     "trading",
     "equation",
     "theorem",
+    // Clubs, partnerships and shops ("Wrexham AFC", "John Lewis
+    // Partnership", "Lumen Óptica Ltda", "Tramontana Vini").
+    "fc",
+    "afc",
+    "cf",
+    "partnership",
+    "ltda",
+    "sarl",
+    "sas",
+    "óptica",
+    "optica",
+    "farmacia",
+    "farmácia",
+    "pharmacy",
+    "bakery",
+    "boulangerie",
+    "ristorante",
+    "trattoria",
+    "pizzeria",
+    "vini",
+    "vins",
+    "wines",
+    "winery",
+    "bodegas",
+    "brewery",
+    "distillery",
 ];
 
 /// Organizations, brands and products named after people, as folded word
@@ -1833,6 +1905,268 @@ const EPONYMS: &[&str] = &[
     "carl jr",
     "mahindra",
     "dangote",
+    // Companies, brands and products named after people.
+    "lockheed martin",
+    "kraft heinz",
+    "hermes birkin",
+    "quaker oats",
+    "le creuset",
+    "dom perignon",
+    "little debbie",
+    "barbie dreamhouse",
+    "mrs meyers",
+    "tia maria",
+    "don julio",
+    "jose cuervo",
+    "jack daniels",
+    "jameson irish",
+    "baileys irish",
+    "bombay sapphire",
+    "tanqueray",
+    "moet chandon",
+    "veuve clicquot",
+    "taittinger",
+    "krug",
+    "laurent perrier",
+    "orville redenbacher",
+    "chef boyardee",
+    "famous amos",
+    "newman's own",
+    "newmans own",
+    "ben jerrys",
+    "ernest julio gallo",
+    "e j gallo",
+    "lea perrins",
+    "colonel sanders",
+    "ronald mcdonald",
+    "wendy's",
+    "marks and spencer",
+    "fortnum mason",
+    "harvey nichols",
+    "debenhams",
+    "selfridges",
+    "sears roebuck",
+    "dillard's",
+    "nordstrom",
+    "macys",
+    "trader joes",
+    "walgreens",
+    "boots no7",
+    "kiehls",
+    "yves rocher",
+    "paco rabanne",
+    "jean paul gaultier",
+    "thierry mugler",
+    "vivienne westwood",
+    "diane von furstenberg",
+    "salvatore ferragamo",
+    "ermenegildo zegna",
+    "bottega veneta",
+    "miu miu",
+    "emilio pucci",
+    "roberto cavalli",
+    "valentino garavani",
+    "domenico vacca",
+    "christian lacroix",
+    "hubert de givenchy",
+    "levi strauss",
+    "levis",
+    "ll bean",
+    "l l bean",
+    "j crew",
+    "tommy bahama",
+    "lands end",
+    "jack wolfskin",
+    "brooks brothers",
+    "mont blanc",
+    "montblanc",
+    "patek philippe",
+    "audemars piguet",
+    "vacheron constantin",
+    "jaeger lecoultre",
+    "tag heuer",
+    "frederique constant",
+    "van cleef arpels",
+    "tiffany co",
+    "steinway sons",
+    "gibson les paul",
+    "fender stratocaster",
+    "ray ban",
+    "oakley",
+    "dyson",
+    "black decker",
+    "smith wesson",
+    "smith nephew",
+    "sherwin williams",
+    "benjamin moore",
+    "pratt whitney",
+    "northrop grumman",
+    "raytheon",
+    "bristol myers squibb",
+    "eli lilly",
+    "johnson controls",
+    "emerson electric",
+    "thomson reuters",
+    "dow chemical",
+    "ernst and young",
+    "deloitte touche",
+    "kpmg",
+    "mckinsey",
+    "bain company",
+    "boston consulting",
+    "jones lang lasalle",
+    "cushman wakefield",
+    "knight frank",
+    "savills",
+    "coldwell banker",
+    "charles river",
+    "t rowe price",
+    "fidelity",
+    "vanguard",
+    "lazard",
+    "rothschild",
+    "nomura",
+    "mitsubishi ufj",
+    "tata consultancy",
+    "tata motors",
+    "bajaj auto",
+    "adani",
+    "ambani",
+    "birla",
+    "godrej",
+    "wipro",
+    "infosys",
+    "walt disney world",
+    "disneyland",
+    "paris saint germain",
+    "paris saint-germain",
+    "real madrid",
+    "atletico madrid",
+    "inter milan",
+    "ac milan",
+    "aston villa",
+    "crystal palace",
+    "nottingham forest",
+    "queens park rangers",
+    "houston astros",
+    "houston rockets",
+    "seattle mariners",
+    "st louis cardinals",
+    "san diego padres",
+    "montreal canadiens",
+    "royal albert hall",
+    "albert hall",
+    "victoria station",
+    "victoria falls",
+    "lake victoria",
+    "fulbright scholarship",
+    "rhodes scholarship",
+    "nobel prize",
+    "pulitzer prize",
+    "booker prize",
+    "turner prize",
+    "chhatrapati shivaji maharaj terminus",
+    "chhatrapati shivaji",
+    "indira gandhi international",
+    "rajiv gandhi international",
+    "jomo kenyatta",
+    "oliver tambo",
+    "ninoy aquino",
+    "john wayne airport",
+    "ronald reagan washington",
+    "george bush intercontinental",
+    "charles de gaulle airport",
+    "leonardo da vinci",
+    "marco polo",
+    "simon bolivar",
+    "jose marti",
+    "benito juarez",
+    "eva peron",
+    "frida kahlo",
+    "ataturk",
+    "mustafa kemal",
+    "atatürk",
+    // Books, plays, operas and films named after their characters.
+    "anna karenina",
+    "madame bovary",
+    "eugene onegin",
+    "tom sawyer",
+    "huckleberry finn",
+    "don quixote",
+    "don quijote",
+    "david copperfield",
+    "oliver twist",
+    "nicholas nickleby",
+    "martin chuzzlewit",
+    "barnaby rudge",
+    "jane eyre",
+    "tess of the d'urbervilles",
+    "tess of the durbervilles",
+    "jude the obscure",
+    "silas marner",
+    "daniel deronda",
+    "robinson crusoe",
+    "moll flanders",
+    "tristram shandy",
+    "ivanhoe",
+    "rob roy",
+    "sister carrie",
+    "ethan frome",
+    "dorian gray",
+    "peter pan",
+    "mary poppins",
+    "anne of green gables",
+    "pippi longstocking",
+    "heidi",
+    "romeo and juliet",
+    "romeo juliet",
+    "antony and cleopatra",
+    "troilus and cressida",
+    "julius caesar",
+    "king lear",
+    "richard iii",
+    "henry v",
+    "hamlet",
+    "macbeth",
+    "othello",
+    "coriolanus",
+    "titus andronicus",
+    "timon of athens",
+    "doctor zhivago",
+    "dr zhivago",
+    "doctor faustus",
+    "don giovanni",
+    "don juan",
+    "don carlos",
+    "madama butterfly",
+    "boris godunov",
+    "forrest gump",
+    "indiana jones",
+    "willy wonka",
+    "winnie the pooh",
+    "paddington bear",
+    "hercule poirot",
+    "miss marple",
+    "hardy boys",
+    "holden caulfield",
+    "atticus finch",
+    "jay gatsby",
+    "great gatsby",
+    "lolita",
+    "uncle tom's cabin",
+    "uncle toms cabin",
+    "gulliver's travels",
+    "gullivers travels",
+    "mrs dalloway",
+    "lady chatterley",
+    "lady chatterleys lover",
+    "little women",
+    "frankenstein",
+    "dracula",
+    "jekyll and hyde",
+    "dr jekyll",
+    "citizen kane",
+    "jules et jim",
 ];
 
 /// Places of several words that read as a given name and a surname, or
@@ -1899,8 +2233,218 @@ const PLACE_PHRASES: &[&str] = &[
     "golden gate",
 ];
 
+/// Brands named after their founders whose names are also ordinary
+/// people's (`Paul Smith`, `Ted Baker`, `Sara Lee`): a brand only before
+/// a product (`Paul Smith wallet`, `Sara Lee pound cake`) or after another
+/// brand (`Adidas Stan Smith`).
+const PERSONLIKE_BRANDS: &[&str] = &[
+    "paul smith",
+    "ted baker",
+    "ben sherman",
+    "stan smith",
+    "vera wang",
+    "michael kors",
+    "tom ford",
+    "kate spade",
+    "marc jacobs",
+    "carolina herrera",
+    "sara lee",
+    "jo malone",
+    "bobbi brown",
+    "john lewis",
+    "laura ashley",
+    "karen millen",
+    "jack wills",
+    "joe browns",
+    "steve madden",
+    "kenneth cole",
+    "anne klein",
+    "vera bradley",
+    "betsey johnson",
+    "tory burch",
+    "charlotte tilbury",
+    "laura mercier",
+    "elizabeth arden",
+    "eddie bauer",
+    "lee cooper",
+    "fred perry",
+    "john hardy",
+    "david yurman",
+    "harry winston",
+    "raymond weil",
+    "edward jones",
+    "raymond james",
+    "keller williams",
+    "alexander wang",
+    "jason wu",
+    "phillip lim",
+    "max factor",
+    "marie callender",
+    "duncan hines",
+    "mrs fields",
+    "paul masson",
+    "robert mondavi",
+    "charles tyrwhitt",
+    "thomas pink",
+    "orla kiely",
+    "cath kidston",
+    "john varvatos",
+    "tom jones",
+    "adam bede",
+    "daisy miller",
+    "annie hall",
+    "billy elliot",
+    "bridget jones",
+    "charlie brown",
+    "nancy drew",
+    "jack reacher",
+    "jason bourne",
+    "lara croft",
+    "erin brockovich",
+    "jerry maguire",
+    "les paul",
+    "georg jensen",
+    "ted lapidus",
+    "helly hansen",
+    "van heusen",
+    "nina ricci",
+    "pierre cardin",
+    "guy laroche",
+    "jean patou",
+];
+
+/// Nouns of goods that follow a brand (`Ted Baker tote`).
+const PRODUCT_NOUNS: &[&str] = &[
+    "wallet",
+    "wallets",
+    "parka",
+    "tote",
+    "bag",
+    "bags",
+    "handbag",
+    "purse",
+    "backpack",
+    "jacket",
+    "coat",
+    "blazer",
+    "suit",
+    "shirt",
+    "shirts",
+    "polo",
+    "tee",
+    "t-shirt",
+    "jeans",
+    "trousers",
+    "chinos",
+    "dress",
+    "dresses",
+    "skirt",
+    "shoes",
+    "sneakers",
+    "trainers",
+    "boots",
+    "loafers",
+    "sandals",
+    "heels",
+    "watch",
+    "watches",
+    "sunglasses",
+    "glasses",
+    "perfume",
+    "fragrance",
+    "cologne",
+    "lipstick",
+    "mascara",
+    "serum",
+    "cream",
+    "moisturiser",
+    "moisturizer",
+    "candle",
+    "cake",
+    "cakes",
+    "pie",
+    "pies",
+    "cookies",
+    "pound",
+    "cheesecake",
+    "croissants",
+    "bread",
+    "oven",
+    "skillet",
+    "pan",
+    "cookware",
+    "kettle",
+    "boxer",
+    "boxers",
+    "briefs",
+    "socks",
+    "scarf",
+    "belt",
+    "tie",
+    "cufflinks",
+    "hoodie",
+    "sweater",
+    "jumper",
+    "cardigan",
+    "cap",
+    "hat",
+    "gloves",
+    "guitar",
+    "store",
+    "stores",
+    "boutique",
+    "outlet",
+    "collection",
+    "range",
+    "gift",
+    "voucher",
+    "luggage",
+    "suitcase",
+    "umbrella",
+    "pen",
+    "ring",
+    "necklace",
+    "bracelet",
+    "earrings",
+    "pendant",
+    "novel",
+    "paperback",
+    "hardcover",
+    "edition",
+    "film",
+    "movie",
+    "musical",
+    "sneaker",
+    "shoe",
+    "boot",
+    "bottle",
+    "jewellery",
+    "jewelry",
+    "eyewear",
+    "frames",
+    "cardholder",
+];
+
+static PERSONLIKE_BRAND_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| PERSONLIKE_BRANDS.iter().copied().collect());
+
 static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
     std::sync::LazyLock::new(|| EPONYMS.iter().chain(PLACE_PHRASES).copied().collect());
+
+/// Appends a folded word as the eponym list writes it: plain letters
+/// (`estée` as `estee`), no apostrophe (`wendy's` as `wendys`).
+fn push_eponym_word(key: &mut String, folded: &str) {
+    let w = folded;
+    let plain;
+    let w = match super::translit::latin_plain(w) {
+        Some(p) => {
+            plain = p;
+            plain.as_str()
+        }
+        None => w,
+    };
+    key.extend(w.chars().filter(|&c| c != '\'' && c != '’'));
+}
 
 /// A brand, company or place named after people, in its folded, spaced
 /// form (`harley davidson`, `table mountain`).
@@ -2731,7 +3275,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     }
                     key.push(' ');
                 }
-                key.push_str(&self.folded(&ws[b]));
+                push_eponym_word(&mut key, &self.folded(&ws[b]));
+                if b > a
+                    && PERSONLIKE_BRAND_SET.contains(key.as_str())
+                    && self.brand_context(ws, a, b)
+                {
+                    return true;
+                }
                 if EPONYM_SET.contains(key.as_str()) {
                     // A one-word eponym ("Dell") names a company only with
                     // nothing else in the run, or as the run's first word
@@ -2745,6 +3295,22 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
         false
+    }
+
+    /// Do the words around `ws[a..=b]` make it a brand: a product noun
+    /// right after it, or a brand (a blocked word) right before it?
+    fn brand_context(&self, ws: &[Word], a: usize, b: usize) -> bool {
+        let text = self.text;
+        let product = ws.get(b + 1).is_some_and(|n| {
+            spaced(text, ws[b].end, n.start)
+                && n.case != Case::Upper
+                && with_fold(text_of(text, n), |f| PRODUCT_NOUNS.contains(&f))
+        });
+        let brand_before = a > 0
+            && spaced(text, ws[a - 1].end, ws[a].start)
+            && ws[a - 1].case != Case::Lower
+            && self.info(&ws[a - 1]).blocked;
+        product || brand_before
     }
 
     fn place_or_org(&self, ws: &[Word], i: usize, j: usize) -> bool {
@@ -3446,6 +4012,54 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             {
                 return Support::Strong;
             }
+        }
+        // "Tatiana is travelling on AI 1051", "Lucija reported the device":
+        // one name word starting a sentence, then what only people do.
+        if first == last
+            && ws[first].case == Case::Title
+            && {
+                let lead = &text[self.line_start(ws[first].start)..ws[first].start];
+                let opening = lead.trim_end_matches([' ', '"', '\'', '*']);
+                opening.is_empty()
+                    || opening.ends_with(['.', '?', '!', '>', ':', '·', '—'])
+                    || opening.ends_with("<p")
+                    || opening.ends_with("I think")
+                    || opening.ends_with("I believe")
+            }
+            && [
+                " is travelling",
+                " is traveling",
+                " is on leave",
+                " is on vacation",
+                " is on holiday",
+                " is out of office",
+                " is out of the office",
+                " is off sick",
+                " will be back",
+                " is back on",
+                " had the latest",
+                " introduced us",
+                " reported the",
+                " confirmed the",
+                " replied that",
+                " told me",
+                " told us",
+                " asked me",
+                " asked us",
+                " asked for",
+            ]
+            .iter()
+            .any(|p| rest.starts_with(p))
+            && {
+                let i = self.info(&ws[first]);
+                !i.common_only()
+                    && !i.blocked
+                    && (i.given > 0 || i.unknown() || self.known(&ws[first]))
+            }
+            && !self.is(&ws[first], GREETING | TITLE | ORG_TAIL | PLACE)
+            && !trade_word(text_of(text, &ws[first]))
+        {
+            return Support::Strong;
         }
         // "**Sergio** replied:", "**Hina** commented:": a thread's author
         // in bold at the start of a line, a verb of writing and a colon.
