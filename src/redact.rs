@@ -1675,6 +1675,25 @@ mod tests {
     }
 
     #[test]
+    fn mail_headers_in_lists_and_callers_by_name() {
+        let (d, _) = run(json!({
+            "headers": [
+                {"name": "Subject", "value": "Harbour View"},
+                {"name": "Cc", "value": "Wahyu Wulandari, Bongani Zulu"}
+            ],
+            "caller_id": {"display_value": "MacLeod, Iain", "link": "https://x.example/u/1"},
+            "calls": [{"caller_id": "4155550132", "direction": "inbound"}]
+        }));
+        assert_eq!(d["headers"][0]["value"], "Harbour View");
+        let cc = d["headers"][1]["value"].as_str().unwrap();
+        assert!(!cc.contains("Wahyu") && !cc.contains("Zulu"), "{d}");
+        let caller = d["caller_id"]["display_value"].as_str().unwrap();
+        assert!(caller.starts_with("[NAME_"), "{d}");
+        let number = d["calls"][0]["caller_id"].as_str().unwrap();
+        assert!(number.starts_with("[PHONE_"), "{d}");
+    }
+
+    #[test]
     fn a_describer_says_what_its_sibling_holds() {
         let (d, _) = run(json!({"answers": [
             {"field": {"ref": "q_name", "type": "short_text"}, "type": "text", "text": "Bongani Zulu"},

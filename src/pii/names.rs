@@ -1938,7 +1938,6 @@ const EPONYMS: &[&str] = &[
     "e j gallo",
     "lea perrins",
     "colonel sanders",
-    "ronald mcdonald",
     "wendy's",
     "marks and spencer",
     "fortnum mason",
@@ -2273,6 +2272,7 @@ const PERSONLIKE_BRANDS: &[&str] = &[
     "harry winston",
     "raymond weil",
     "edward jones",
+    "ronald mcdonald",
     "raymond james",
     "keller williams",
     "alexander wang",
@@ -3309,7 +3309,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let brand_before = a > 0
             && spaced(text, ws[a - 1].end, ws[a].start)
             && ws[a - 1].case != Case::Lower
-            && self.info(&ws[a - 1]).blocked;
+            && {
+                let i = self.info(&ws[a - 1]);
+                i.blocked && !i.common
+            }
+            && !self.is(&ws[a - 1], GREETING | TITLE | LEAD);
         product || brand_before
     }
 
@@ -5689,7 +5693,7 @@ mod tests {
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         let mut reused = TextWords::default();
         let mem = crate::pii::NoMemory;
-        let local = HashSet::new();
+        let local = rustc_hash::FxHashSet::default();
         for _ in 0..5_000 {
             // Long texts then short ones, so stale entries would show.
             let s = random_text(&mut x).repeat(1 + (x % 3) as usize);
@@ -5716,7 +5720,7 @@ mod tests {
     fn a_new_scanner_forgets_what_the_last_one_knew() {
         let text = "ask Zorblat about it";
         let words = TextWords::new(text);
-        let mut local = HashSet::new();
+        let mut local = rustc_hash::FxHashSet::default();
         let mut found = Vec::new();
         FreeText::new(text, &words, &crate::pii::NoMemory, &local).scan(
             None,
@@ -5764,7 +5768,7 @@ mod tests {
 
     fn scan_with(text: &str, known: &[&str]) -> Vec<String> {
         let mem = Mem(known.iter().map(|s| s.to_string()).collect());
-        let local = HashSet::new();
+        let local = rustc_hash::FxHashSet::default();
         let mut out = vec![];
         let words = TextWords::new(text);
         FreeText::new(text, &words, &mem, &local).scan(None, &mut out, &mut vec![]);
@@ -6672,6 +6676,71 @@ mod tests {
         assert!(speakers("[13:22] Ann Lee: ok").is_empty());
         assert!(speakers("[13:22] ok: 5").is_empty());
         assert!(speakers("10:26 שלום לכולם").is_empty());
+    }
+
+    #[test]
+    fn people_addressed_authors_and_job_titles() {
+        // Addressed at a sentence's start and asked something.
+        assert_eq!(scan("Somchai, can you confirm PO-31260?"), ["Somchai"]);
+        assert_eq!(
+            scan("<p>Waisale, can you confirm PO-93775?</p>"),
+            ["Waisale"]
+        );
+        assert_eq!(
+            scan("FYI — see below. Büşra, can you take this one?"),
+            ["Büşra"]
+        );
+        assert!(scan("Also, can you confirm PO-93775?").is_empty());
+        assert!(scan("Thanks, can you confirm it?").is_empty());
+        // A thread's author in bold before a verb of writing and a colon.
+        assert_eq!(
+            scan("**Sergio** replied:\n> Firmware rolled out"),
+            ["Sergio"]
+        );
+        assert!(scan("**Note** replied:\n> ok").is_empty());
+        // A job title after a dash; a bold display name before its address.
+        assert_eq!(
+            scan("4. **Lee Minji** — Clinical Research Coordinator"),
+            ["Lee Minji"]
+        );
+        assert_eq!(
+            scan("1. **Chathurika de Silva** <cds@example.lk> — _Site visit_"),
+            ["Chathurika de Silva"]
+        );
+        assert!(scan("**Acme Corp** — Enterprise Customer").is_empty());
+        // One name word starting a sentence, then what only people do.
+        assert_eq!(
+            scan("Tatiana is travelling on AI 1051 and will be back on Monday."),
+            ["Tatiana"]
+        );
+        assert_eq!(
+            scan("Note · Sjoerd confirmed the PO number 644-4226866-8480567."),
+            ["Sjoerd"]
+        );
+        assert_eq!(scan("I think Joanna had the latest numbers."), ["Joanna"]);
+        assert!(scan("Support confirmed the PO number.").is_empty());
+        assert!(scan("Stripe confirmed the payment.").is_empty());
+        // A double given name read by its parts, after a family name in
+        // capitals.
+        assert_eq!(
+            scan("[11:33] HUANG Chih-Wei: the ticket is closed."),
+            ["HUANG Chih-Wei"]
+        );
+    }
+
+    #[test]
+    fn brands_landmarks_and_works_named_after_people() {
+        assert!(scan("Estée Lauder Advanced Night Repair is back in stock.").is_empty());
+        assert!(scan("The Kraft Heinz order shipped.").is_empty());
+        assert!(scan("We finished Anna Karenina and Madame Bovary.").is_empty());
+        assert!(scan("Concert at the Royal Albert Hall tonight.").is_empty());
+        assert!(scan("Wrexham AFC won again.").is_empty());
+        assert!(scan("Benito Juárez's Birthday is a holiday.").is_empty());
+        // A founder's brand that is an ordinary name is a brand before a
+        // product or after another brand, and a person otherwise.
+        assert!(scan("Refund for the Ted Baker tote.").is_empty());
+        assert!(scan("Adidas Stan Smith, size 42").is_empty());
+        assert_eq!(scan("Ted Baker called about the invoice."), ["Ted Baker"]);
     }
 
     #[test]

@@ -2145,6 +2145,17 @@ mod tests {
             found("member: CN=Ann Lee,OU=Staff,DC=example,DC=com"),
             ["Ann Lee"]
         );
+        // Labels in scripts with marks; a field list with `=`.
+        assert_eq!(
+            found("பங்கேற்பாளர்கள்: அருண் குமார், மீனா கிருஷ்ணன்"),
+            ["அருண் குமார்", "மீனா கிருஷ்ணன்"]
+        );
+        assert_eq!(
+            found(
+                "Deal Name = Big deal\nDeal Owner = Çağatay Erdoğan\nContact Email = ana@example.com"
+            ),
+            ["Çağatay Erdoğan"]
+        );
         assert_eq!(
             found("2025-01-02T10:00:00Z INFO login user=\"Søren Þórsson\" status=200"),
             ["Søren Þórsson"]
