@@ -1724,6 +1724,7 @@ mod tests {
     fn number_parts_name_parts_contact_methods_and_typed_unions() {
         let (d, _) = run(json!({
             "payer": {"phone": {"phone_number": {"national_number": "725472388"}, "phone_type": "MOBILE"}},
+            "phones": {"work": "11.99069.7319", "home": "+44 20 7946 0958"},
             "contact_methods": [
                 {"type": "sms_contact_method", "address": "914016932", "country_code": 34},
                 {"type": "email_contact_method", "address": "a.b@example.com"},
@@ -1741,6 +1742,8 @@ mod tests {
         }));
         for p in [
             "/payer/phone/phone_number/national_number",
+            "/phones/work",
+            "/phones/home",
             "/contact_methods/0/address",
             "/contact_methods/1/address",
             "/contacts/0/profile/name",

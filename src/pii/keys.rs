@@ -1420,10 +1420,34 @@ fn describe_uncached(key: &str) -> KeyInfo {
             f.as_str(),
             "name" | "names" | "displayname" | "label" | "title" | "shortname" | "longname"
         ),
+        // Also the kinds of line a phone map is keyed by (`"phones":
+        // {"work": "11.99069.7319", "home": …}`).
         number_part: f.contains("number")
             || matches!(
                 f.as_str(),
-                "e164" | "international" | "national" | "local" | "subscriber" | "digits" | "full"
+                "e164"
+                    | "international"
+                    | "national"
+                    | "local"
+                    | "subscriber"
+                    | "digits"
+                    | "full"
+                    | "work"
+                    | "home"
+                    | "office"
+                    | "main"
+                    | "personal"
+                    | "business"
+                    | "private"
+                    | "direct"
+                    | "landline"
+                    | "cell"
+                    | "other"
+                    | "primary"
+                    | "secondary"
+                    | "daytime"
+                    | "evening"
+                    | "emergency"
             ),
         name_part: matches!(
             f.as_str(),

@@ -1252,6 +1252,28 @@ const ROLES: &[&str] = &[
     "who",
 ];
 
+/// Honorifics of Japanese, Korean and Chinese that follow a person's name.
+const CJK_HONORIFICS: &[&str] = &[
+    "さん",
+    "様",
+    "さま",
+    "殿",
+    "氏",
+    "くん",
+    "君",
+    "ちゃん",
+    "先生",
+    "님",
+    "씨",
+    "선생님",
+    "女士",
+    "小姐",
+    "老师",
+    "老師",
+    "经理",
+    "經理",
+];
+
 /// The nouns that end job titles ("Clinical Research Coordinator", "Data
 /// Protection Officer"), beside the [`ROLES`] that start them.
 const JOB_NOUNS: &[&str] = &[
@@ -4017,6 +4039,20 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return Support::Strong;
             }
         }
+        // "Tanaka Hiroshi さん", "Kim Minji 님께", "Wang Wei 先生": a Latin
+        // name in Japanese, Korean or Chinese text, then an honorific.
+        {
+            let r = rest.strip_prefix(' ').unwrap_or(rest);
+            if CJK_HONORIFICS.iter().any(|h| r.starts_with(h))
+                && (first..=last).all(|k| {
+                    matches!(ws[k].case, Case::Title | Case::Upper)
+                        && !self.info(&ws[k]).common_only()
+                        && !self.info(&ws[k]).blocked
+                })
+            {
+                return Support::Strong;
+            }
+        }
         // "Tatiana is travelling on AI 1051", "Lucija reported the device":
         // one name word starting a sentence, then what only people do.
         if first == last
@@ -6726,6 +6762,14 @@ mod tests {
             scan("[11:33] HUANG Chih-Wei: the ticket is closed."),
             ["HUANG Chih-Wei"]
         );
+        // A Latin name before an honorific of Japanese, Korean or Chinese.
+        assert_eq!(
+            scan("明日、Tanaka Hiroshi さんに連絡します。"),
+            ["Tanaka Hiroshi"]
+        );
+        assert_eq!(scan("Kim Minji 님께 전달했습니다."), ["Kim Minji"]);
+        assert_eq!(scan("Choi Ji-ho 씨가 담당합니다."), ["Choi Ji-ho"]);
+        assert!(scan("Excel 先生が教えます").is_empty());
     }
 
     #[test]
