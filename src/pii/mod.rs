@@ -368,6 +368,11 @@ impl Engine {
             if digit && text.contains([':', '：']) {
                 names::chat_speakers(text, &mut out);
             }
+            // Names after an honorific or a greeting in prose of a script
+            // without case (Hebrew, Arabic, the Indic scripts, Thai).
+            if text.bytes().any(|b| b >= 0xD4) {
+                names::own_script_cued(text, &mut out);
+            }
             // Names the text itself shows: its addresses' and its
             // structured names' words (only the free-text scan reads them).
             let mut local: FxHashSet<String> = FxHashSet::default();

@@ -453,6 +453,168 @@ pub fn chat_speakers(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// Honorifics and greetings before a name in scripts without case, in
+/// their own prose: Hebrew, Arabic, Persian, Urdu, Hindi/Marathi/Nepali,
+/// Bengali, Punjabi, Gujarati, Tamil, Telugu, Thai, Amharic, Georgian,
+/// Armenian.
+const OWN_SCRIPT_CUES: &[&str] = &[
+    "שלום",
+    "היי",
+    "מר",
+    "גב׳",
+    "גב'",
+    "גברת",
+    "לכבוד",
+    "ד\"ר",
+    "السيد",
+    "السيدة",
+    "الأستاذ",
+    "الأستاذة",
+    "الدكتور",
+    "الدكتورة",
+    "مرحبا",
+    "عزيزي",
+    "عزيزتي",
+    "آقای",
+    "خانم",
+    "جناب",
+    "محترم",
+    "محترمہ",
+    "श्री",
+    "श्रीमती",
+    "सुश्री",
+    "प्रिय",
+    "नमस्ते",
+    "डॉ.",
+    "শ্রী",
+    "শ্রীমতী",
+    "জনাব",
+    "প্রিয়",
+    "ਸ਼੍ਰੀ",
+    "ਸ੍ਰੀ",
+    "ਸ਼੍ਰੀਮਤੀ",
+    "ਪਿਆਰੇ",
+    "શ્રી",
+    "શ્રીમતી",
+    "திரு",
+    "திருமதி",
+    "செல்வி",
+    "அன்புள்ள",
+    "శ్రీ",
+    "శ్రీమతి",
+    "คุณ",
+    "นาย",
+    "นาง",
+    "นางสาว",
+    "เรียน",
+    "አቶ",
+    "ወይዘሮ",
+    "ወ/ሮ",
+    "ዶ/ር",
+    "ბატონი",
+    "ბატონო",
+    "ქალბატონი",
+    "ქალბატონო",
+    "պարոն",
+    "տիկին",
+    "Պարոն",
+    "Տիկին",
+];
+
+/// Words after an own-script greeting that are no name ("שלום לכולם",
+/// "สวัสดีครับ", "मरहबा بكم").
+const OWN_SCRIPT_NOT_NAMES: &[&str] = &[
+    "לכולם",
+    "רב",
+    "וברכה",
+    "עליכם",
+    "بكم",
+    "عليكم",
+    "الجميع",
+    "للجميع",
+    "همه",
+    "सभी",
+    "सबको",
+    "जी",
+    "ครับ",
+    "ค่ะ",
+    "ทุกคน",
+    "ทุกท่าน",
+    "ลูกค้า",
+    "সবাইকে",
+    "அனைவருக்கும்",
+    "ყველას",
+];
+
+/// "שלום מיכל דהן,", "คุณ สมชาย ใจดี จะดูแลต่อ", "السيد أحمد": a name in
+/// prose of its own script, after an honorific or a greeting of that
+/// language: one or two words of the name's script, each of two letters
+/// or more, the greeting set apart by a space (Thai writes words without
+/// spaces, so `…จันทร์คุณ สมชาย` counts too). The cue must start a word
+/// (or, in Thai, end a run).
+pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
+    for cue in OWN_SCRIPT_CUES {
+        let mut from = 0;
+        while let Some(p) = text[from..].find(cue) {
+            let at = from + p;
+            from = at + cue.len();
+            let thai = cue
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c));
+            let starts_word = text[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || is_mark(c)) || thai);
+            let Some(rest) = text[from..].strip_prefix(' ') else {
+                continue;
+            };
+            if !starts_word {
+                continue;
+            }
+            let base = from + 1;
+            let words: Vec<Word> = WordIter::new(rest).take(3).collect();
+            let Some(first) = words.first() else {
+                continue;
+            };
+            if first.start != 0 || first.case != Case::Uncased {
+                continue;
+            }
+            let script = word_script(text_of(rest, first));
+            if script.is_none() {
+                continue;
+            }
+            let ok = |w: &Word| {
+                let t = text_of(rest, w);
+                w.case == Case::Uncased
+                    && word_script(t) == script
+                    && t.chars().count() >= 2
+                    && !OWN_SCRIPT_NOT_NAMES.contains(&t)
+                    && !OWN_SCRIPT_CUES.contains(&t)
+            };
+            if !ok(first) {
+                continue;
+            }
+            let mut end = first.end;
+            if let Some(second) = words.get(1)
+                && &rest[first.end..second.start] == " "
+                && ok(second)
+            {
+                end = second.end;
+            }
+            let name = &rest[..end];
+            out.push(Finding {
+                class: Class::Name,
+                start: base,
+                end: base + end,
+                detector: Detector::NameContext,
+                confidence: 0.75,
+                normalized: normalize(name),
+            });
+        }
+    }
+}
+
 /// Frequent Chinese surnames (one character each).
 pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 
@@ -6770,6 +6932,26 @@ mod tests {
         assert_eq!(scan("Kim Minji 님께 전달했습니다."), ["Kim Minji"]);
         assert_eq!(scan("Choi Ji-ho 씨가 담당합니다."), ["Choi Ji-ho"]);
         assert!(scan("Excel 先生が教えます").is_empty());
+    }
+
+    #[test]
+    fn names_after_greetings_and_honorifics_of_their_own_script() {
+        let found = |t: &str| {
+            let mut out = Vec::new();
+            own_script_cued(t, &mut out);
+            out.iter()
+                .map(|f| t[f.start..f.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(found("שלום מיכל דהן,\n\nחשבונית פתוחה."), ["מיכל דהן"]);
+        assert_eq!(found("ตั้งแต่วันจันทร์คุณ กิตติพงษ์ บุญมี จะดูแลต่อ"), ["กิตติพงษ์ บุญมี"]);
+        assert_eq!(found("السيد أحمد الشمري سيتصل بك غدا."), ["أحمد الشمري"]);
+        assert_eq!(found("नमस्ते सौरभ वर्मा, आपका ऑर्डर तैयार है।"), ["सौरभ वर्मा"]);
+        // Greetings to everyone, a polite particle, a cue inside a word.
+        assert!(found("שלום לכולם, הפגישה נדחתה.").is_empty());
+        assert!(found("สวัสดี ครับ").is_empty());
+        assert!(found("המרכז מרוחק").is_empty());
+        assert!(found("Hello Dana").is_empty());
     }
 
     #[test]
