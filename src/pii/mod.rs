@@ -242,12 +242,15 @@ impl Engine {
         }
         // Cheap pre-filter: no `@`, no digit, no capital and nothing beyond
         // ASCII means no address, no number and no name (lexicons aside).
-        let (mut at, mut digits, mut cap) = (false, 0usize, false);
+        let (mut at, mut digits, mut cap, mut caseless) = (false, 0usize, false, false);
         for &b in text.as_bytes() {
             // `%40` is an `@` in a URL (`?email=ann%40example.com`).
             at |= b == b'@' || b == b'%';
             digits += usize::from(b.is_ascii_digit());
             cap |= b.is_ascii_uppercase() || b >= 0x80;
+            // A lead byte of U+0500 and beyond: Armenian, Hebrew, Arabic,
+            // the Indic scripts, Thai, Georgian, Ethiopic (and CJK).
+            caseless |= (0xD4..0xF8).contains(&b);
         }
         let digit = digits > 0;
         // Profile links (`github.com/ihashmi`) in any text, with or without
@@ -303,10 +306,6 @@ impl Engine {
             KeyKind::Phone => {
                 if let Some(f) = structured_phone(text) {
                     out.push(f);
-                } else if !digit {
-                    // A caller id without digits is the caller's name
-                    // (ServiceNow's `caller_id.display_value`, a PBX's CNAM).
-                    names::person_value(text, names::Structured::Maybe, memory, &mut out)
                 }
             }
             KeyKind::Person | KeyKind::MaybePerson if structured.is_some() => {
@@ -370,7 +369,7 @@ impl Engine {
             }
             // Names after an honorific or a greeting in prose of a script
             // without case (Hebrew, Arabic, the Indic scripts, Thai).
-            if text.bytes().any(|b| b >= 0xD4) {
+            if caseless {
                 names::own_script_cued(text, &mut out);
             }
             // Names the text itself shows: its addresses' and its

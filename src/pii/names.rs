@@ -553,65 +553,68 @@ const OWN_SCRIPT_NOT_NAMES: &[&str] = &[
 /// spaces, so `…จันทร์คุณ สมชาย` counts too). The cue must start a word
 /// (or, in Thai, end a run).
 pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
-    for cue in OWN_SCRIPT_CUES {
-        let mut from = 0;
-        while let Some(p) = text[from..].find(cue) {
-            let at = from + p;
-            from = at + cue.len();
-            let thai = cue
-                .chars()
-                .next()
-                .is_some_and(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c));
-            let starts_word = text[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !(c.is_alphanumeric() || is_mark(c)) || thai);
-            let Some(rest) = text[from..].strip_prefix(' ') else {
-                continue;
-            };
-            if !starts_word {
-                continue;
-            }
-            let base = from + 1;
-            let words: Vec<Word> = WordIter::new(rest).take(3).collect();
-            let Some(first) = words.first() else {
-                continue;
-            };
-            if first.start != 0 || first.case != Case::Uncased {
-                continue;
-            }
-            let script = word_script(text_of(rest, first));
-            if script.is_none() {
-                continue;
-            }
-            let ok = |w: &Word| {
-                let t = text_of(rest, w);
-                w.case == Case::Uncased
-                    && word_script(t) == script
-                    && t.chars().count() >= 2
-                    && !OWN_SCRIPT_NOT_NAMES.contains(&t)
-                    && !OWN_SCRIPT_CUES.contains(&t)
-            };
-            if !ok(first) {
-                continue;
-            }
-            let mut end = first.end;
-            if let Some(second) = words.get(1)
-                && &rest[first.end..second.start] == " "
-                && ok(second)
-            {
-                end = second.end;
-            }
-            let name = &rest[..end];
-            out.push(Finding {
-                class: Class::Name,
-                start: base,
-                end: base + end,
-                detector: Detector::NameContext,
-                confidence: 0.75,
-                normalized: normalize(name),
-            });
+    // One pass for all cues; the longest wins (`นางสาว` over `นาง`).
+    static CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(OWN_SCRIPT_CUES)
+            .expect("own-script cues build")
+    });
+    for m in CUES.find_iter(text) {
+        let (at, from) = (m.start(), m.end());
+        let thai = text[at..]
+            .chars()
+            .next()
+            .is_some_and(|c| ('\u{0E00}'..='\u{0E7F}').contains(&c));
+        let starts_word = text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || is_mark(c)) || thai);
+        let Some(rest) = text[from..].strip_prefix(' ') else {
+            continue;
+        };
+        if !starts_word {
+            continue;
         }
+        let base = from + 1;
+        let words: Vec<Word> = WordIter::new(rest).take(3).collect();
+        let Some(first) = words.first() else {
+            continue;
+        };
+        if first.start != 0 || first.case != Case::Uncased {
+            continue;
+        }
+        let script = word_script(text_of(rest, first));
+        if script.is_none() {
+            continue;
+        }
+        let ok = |w: &Word| {
+            let t = text_of(rest, w);
+            w.case == Case::Uncased
+                && word_script(t) == script
+                && t.chars().count() >= 2
+                && !OWN_SCRIPT_NOT_NAMES.contains(&t)
+                && !OWN_SCRIPT_CUES.contains(&t)
+        };
+        if !ok(first) {
+            continue;
+        }
+        let mut end = first.end;
+        if let Some(second) = words.get(1)
+            && &rest[first.end..second.start] == " "
+            && ok(second)
+        {
+            end = second.end;
+        }
+        let name = &rest[..end];
+        out.push(Finding {
+            class: Class::Name,
+            start: base,
+            end: base + end,
+            detector: Detector::NameContext,
+            confidence: 0.75,
+            normalized: normalize(name),
+        });
     }
 }
 
@@ -1413,6 +1416,15 @@ const ROLES: &[&str] = &[
     "author",
     "who",
 ];
+
+/// Does a line that reads `opening` before a word start a sentence there
+/// (nothing, an end of sentence, a quote's `>`, a label's colon, a
+/// separator, `<p>`)?
+fn opens_sentence(opening: &str) -> bool {
+    opening.is_empty()
+        || opening.ends_with(['.', '?', '!', '>', ':', '·', '—'])
+        || opening.ends_with("<p")
+}
 
 /// Honorifics of Japanese, Korean and Chinese that follow a person's name.
 const CJK_HONORIFICS: &[&str] = &[
@@ -2917,6 +2929,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
     }
 
+    /// The line before byte `at`, without the spaces, quotes and
+    /// emphasis right before it.
+    fn opening(&self, at: usize) -> &str {
+        self.text[self.line_start(at)..at].trim_end_matches([' ', '"', '\'', '*'])
+    }
+
     fn line_start(&self, at: usize) -> usize {
         let nl = &self.words.newlines;
         match nl.partition_point(|&p| p < at) {
@@ -4169,11 +4187,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // "Somchai, can you confirm PO-31260?": a person addressed at the
         // start of a message or a sentence, asked or told something.
         if let Some(r) = rest.strip_prefix(", ") {
-            let lead = &text[self.line_start(ws[first].start)..ws[first].start];
-            let opening = lead.trim_end_matches([' ', '"', '\'']);
-            let start = opening.is_empty()
-                || opening.ends_with(['.', '?', '!', '>', ':', '—'])
-                || opening.ends_with("<p");
+            let start = opens_sentence(self.opening(ws[first].start));
             let asked = [
                 "can you ",
                 "could you ",
@@ -4220,11 +4234,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if first == last
             && ws[first].case == Case::Title
             && {
-                let lead = &text[self.line_start(ws[first].start)..ws[first].start];
-                let opening = lead.trim_end_matches([' ', '"', '\'', '*']);
-                opening.is_empty()
-                    || opening.ends_with(['.', '?', '!', '>', ':', '·', '—'])
-                    || opening.ends_with("<p")
+                let opening = self.opening(ws[first].start);
+                opens_sentence(opening)
                     || opening.ends_with("I think")
                     || opening.ends_with("I believe")
             }
