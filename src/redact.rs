@@ -206,6 +206,68 @@ fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
     }
 }
 
+/// A cell address in A1 notation: its column letters and its row.
+fn cell_address(k: &str) -> Option<(&str, u32)> {
+    let b = k.as_bytes();
+    let letters = b.iter().take_while(|c| c.is_ascii_uppercase()).count();
+    if !(1..=3).contains(&letters)
+        || !(1..=7).contains(&(b.len() - letters))
+        || b[letters] == b'0'
+        || !b[letters..].iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    Some((&k[..letters], k[letters..].parse().ok()?))
+}
+
+/// A range of a sheet as cells by address, as spreadsheet tools return
+/// one (`{"A1": "Contact", "C1": "Tel", "A2": "Ann Lee", "C2": "…"}`): the
+/// top row holds the headers, and each cell below a header takes the
+/// header's kind, as a table's column does. A generic header (`Name`,
+/// `Contact`) is a person's only beside an address or a number column.
+fn cell_grid(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
+    if map.len() < 4 || map.keys().next().and_then(|k| cell_address(k)).is_none() {
+        return;
+    }
+    let mut cells = Vec::with_capacity(map.len());
+    for k in map.keys() {
+        let Some(a) = cell_address(k) else { return };
+        cells.push(a);
+    }
+    let top = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let mut heads: Vec<(&str, KeyKind)> = Vec::new();
+    for (v, (col, row)) in map.values().zip(&cells) {
+        if *row == top
+            && let Value::String(h) = v
+            && h.len() <= 64
+        {
+            heads.push((col, keys::describe(h).kind));
+        }
+    }
+    let contact = heads
+        .iter()
+        .any(|h| matches!(h.1, KeyKind::Email | KeyKind::Phone));
+    if heads.len() < 2 || heads.iter().all(|h| h.1 == KeyKind::Other) {
+        return;
+    }
+    for ((col, row), i) in cells.iter().zip(infos.iter_mut()) {
+        let kind = if *row == top {
+            // The headers are labels.
+            KeyKind::NotPerson
+        } else {
+            match heads.iter().find(|h| h.0 == *col) {
+                Some((_, KeyKind::MaybePerson)) if contact => KeyKind::Person,
+                Some((_, k)) => *k,
+                None => continue,
+            }
+        };
+        *i = keys::KeyInfo {
+            kind,
+            ..keys::KeyInfo::default()
+        };
+    }
+}
+
 /// Adjusts the key infos of one object's members (at the same indices as
 /// the members) to what the object says about them; `learn` and `rewrite`
 /// both call it, so they see the same kinds.
@@ -218,6 +280,7 @@ fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
 /// - A call record's bare numbers are phone numbers ([`call_numbers`]).
 fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool) {
     call_numbers(map, infos);
+    cell_grid(map, infos);
     // An address or a number among the members (not merely a person key:
     // `{"location": {"displayName": …}}` names a place).
     let contact = po
@@ -956,10 +1019,7 @@ impl<'a> Redactor<'a> {
             }
             Value::Array(items) => {
                 if let Some(kind) = jcard_property(items) {
-                    let leaf = Leaf {
-                        key: kind,
-                        person_object: true,
-                    };
+                    let leaf = Leaf::of(kind, true);
                     let reporting = self.report.is_some();
                     for (i, item) in items.iter_mut().enumerate() {
                         // The name, the parameters and the value type
@@ -986,10 +1046,11 @@ impl<'a> Redactor<'a> {
                 adjust_infos(map, &mut self.key_infos[base..], po);
                 let columns = columns_table(map);
                 let reporting = self.report.is_some();
-                // Under a person key, an object whose keys are no known
-                // fields and whose values are records or counts is keyed by
-                // people: `"by_assignee": {"Phạm Gia Bảo": {...}}`.
-                let keyed_by_people = leaf.key == KeyKind::Person
+                // Under a person key or a list of people, an object whose
+                // keys are no known fields and whose values are records or
+                // counts is keyed by people: `"by_assignee": {"Phạm Gia
+                // Bảo": {...}}`, `"attendance": {"Černý, Jiří": {...}}`.
+                let keyed_by_people = (leaf.key == KeyKind::Person || people)
                     && self.key_infos[base..]
                         .iter()
                         .all(|i| i.kind == KeyKind::Other)
@@ -1039,8 +1100,8 @@ impl<'a> Redactor<'a> {
                                 && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
                                 && !child.is_string());
                         let child_leaf = Leaf {
-                            key: kind,
-                            person_object: po,
+                            identifier: info.identifier,
+                            ..Leaf::of(kind, po)
                         };
                         match (child, &columns) {
                             (Value::Array(rows), Some((at, kinds))) if *at == n => {
@@ -1091,15 +1152,7 @@ impl<'a> Redactor<'a> {
                         if reporting {
                             self.path.push(j.to_string());
                         }
-                        self.rewrite(
-                            cell,
-                            Leaf {
-                                key: *kind,
-                                person_object: personal,
-                            },
-                            personal,
-                            depth,
-                        );
+                        self.rewrite(cell, Leaf::of(*kind, personal), personal, depth);
                         if reporting {
                             self.path.pop();
                         }
@@ -1117,11 +1170,7 @@ impl<'a> Redactor<'a> {
     /// a capitalized phrase) or token-shaped text.
     fn rewrite_key<'k>(&mut self, k: &'k str, people: bool) -> Cow<'k, str> {
         if people {
-            let leaf = Leaf {
-                key: KeyKind::Person,
-                person_object: true,
-            };
-            return self.rewrite_str(k, leaf, true);
+            return self.rewrite_str(k, Leaf::of(KeyKind::Person, true), true);
         }
         let maybe = k.contains(['@', '['])
             || k.bytes().any(|b| b.is_ascii_digit())
@@ -1554,6 +1603,51 @@ mod tests {
         }}));
         let keys: Vec<&String> = d["directory"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["[NAME_1]", "[NAME_2]", "generated"]);
+    }
+
+    #[test]
+    fn cells_by_address_take_their_headers_kinds() {
+        // Excel and Sheets tools return a range as cells by address; the
+        // top row holds the headers.
+        let (d, _) = run(json!({"cells": {
+            "A1": "Contact", "B1": "Mail", "C1": "Tel", "D1": "SKU",
+            "A2": "TEREZA KUČEROVÁ", "B2": "t.kucerova@example.cz", "C2": "606 476 900", "D2": "LPN155476515",
+            "A3": "Həsənov, Rəşad", "C3": "27074669", "D3": "EAN 1182211848852"
+        }}));
+        let c = &d["cells"];
+        assert_eq!(c["A1"], "Contact");
+        assert_eq!(c["C1"], "Tel");
+        assert_eq!(c["A2"], "[NAME_1]");
+        assert_eq!(c["B2"], "[EMAIL_1]");
+        assert_eq!(c["C2"], "[PHONE_1]");
+        assert_eq!(c["A3"], "[NAME_2]");
+        assert_eq!(c["C3"], "[PHONE_2]");
+        assert_eq!(c["D2"], "LPN155476515");
+        // A sheet of products: its `Name` column names products.
+        let (d, _) = run(json!({"cells": {
+            "A1": "Name", "B1": "SKU", "C1": "Price",
+            "A2": "Jackson Hole", "B2": "SKU-1", "C2": "12.50"
+        }}));
+        assert_eq!(d["cells"]["A2"], "Jackson Hole");
+    }
+
+    #[test]
+    fn a_roll_call_keyed_by_people() {
+        let (d, _) = run(json!({"date": "12/02/2020", "attendance": {
+            "Kasper Dalsgaard": {"status": "absent", "seat": "12E"},
+            "Melnyk, Oksana": {"status": "late", "seat": "1A"}
+        }}));
+        let keys: Vec<&String> = d["attendance"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["[NAME_1]", "[NAME_2]"]);
+    }
+
+    #[test]
+    fn identifiers_are_not_dialled() {
+        let (d, _) = run(json!({"id": "16314081936", "refs": ["192 4486 5689"],
+            "properties": {"firstname": "Ann", "phone": "192 4486 5689"}}));
+        assert_eq!(d["id"], "16314081936");
+        assert_eq!(d["refs"][0], "192 4486 5689");
+        assert_eq!(d["properties"]["phone"], "[PHONE_1]");
     }
 
     #[test]

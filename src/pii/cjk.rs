@@ -46,7 +46,7 @@ pub(crate) fn zh_surname(c: char) -> bool {
 
 /// Words before a Chinese name: introductions, roles, greetings, verbs of
 /// contact.
-const ZH_BEFORE: [&str; 58] = [
+const ZH_BEFORE: [&str; 61] = [
     "我叫",
     "我是",
     "我姓",
@@ -105,6 +105,19 @@ const ZH_BEFORE: [&str; 58] = [
     "交给",
     "交給",
     "问候",
+    "与",
+    "與",
+    "跟",
+];
+
+/// Words for "with" among [`ZH_BEFORE`]: a name after them only before
+/// one of [`ZH_MEET`].
+const ZH_WITH: [&str; 3] = ["与", "與", "跟"];
+
+/// Meeting, talking and working together, after `与 <name>`.
+const ZH_MEET: [&str; 17] = [
+    "开会", "開會", "见面", "見面", "会面", "會面", "通话", "通話", "沟通", "溝通", "讨论", "討論",
+    "面谈", "面談", "联系", "聯繫", "一起",
 ];
 
 /// Words that may follow a Chinese name directly.
@@ -540,6 +553,25 @@ fn zh_name_at(text: &str, at: usize) -> Option<usize> {
 fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
     for (at, cue) in hits.of(Cue::ZhBefore) {
         let mut p = at + cue.len();
+        // "与黃冠宇开会": with whom one meets or talks, only before the
+        // meeting word (与 and 跟 begin many other words).
+        if ZH_WITH.contains(&cue) {
+            let surname = if HAN_COMPOUND.iter().any(|c| text[p..].starts_with(c)) {
+                2
+            } else if text[p..].chars().next().is_some_and(zh_surname) {
+                1
+            } else {
+                continue;
+            };
+            if let Some(end) = [surname + 1, surname + 2]
+                .into_iter()
+                .filter_map(|n| take(text, p, n, is_han))
+                .find(|&end| ZH_MEET.iter().any(|m| text[end..].starts_with(m)))
+            {
+                found.push((p, end));
+            }
+            continue;
+        }
         // "我是客服李娜": a role after the introduction.
         for _ in 0..2 {
             p += text[p..].len() - text[p..].trim_start_matches([':', '：', ' ', '　']).len();
@@ -990,6 +1022,11 @@ mod tests {
         assert_eq!(names("张秀英女士："), ["张秀英"]);
         assert_eq!(names("尊敬的陳志明先生"), ["陳志明"]);
         assert_eq!(names("联系人：欧阳娜娜"), ["欧阳娜娜"]);
+        // With whom one meets, before the meeting word only.
+        assert_eq!(names("02/01/2022 16:00 与黃冠宇开会。"), ["黃冠宇"]);
+        assert_eq!(names("请跟王伟沟通"), ["王伟"]);
+        assert!(names("参与项目。").is_empty());
+        assert!(names("与王府井合作伙伴").is_empty());
         // No surname, or no cue: nothing.
         assert!(names("我是新用户，请帮忙").is_empty());
         assert!(names("尊敬的客户您好").is_empty());

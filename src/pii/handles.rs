@@ -159,6 +159,35 @@ pub fn handle_shape(h: &str) -> bool {
         && !h.contains("..")
         && !domain_like(h)
         && !role_account(h)
+        && !word_alias(h)
+}
+
+/// A generated alias made of ordinary words (`amber-walrus72`,
+/// `crimson_tapir`, `lunar.gecko`), as services hand out: two parts or
+/// more, the first an ordinary English word, at least one no name at all,
+/// and the others ordinary words or words no list knows (rarer animals:
+/// `gecko`, `tapir`). `john-doe`, `ann.lee`, `omkar-shinde` and
+/// `maartje.horst` are people's.
+fn word_alias(h: &str) -> bool {
+    let mut parts = 0;
+    let mut plain = false;
+    for p in h.split(['-', '_', '.']) {
+        let p = p.trim_end_matches(|c: char| c.is_ascii_digit());
+        if p.is_empty() {
+            continue;
+        }
+        if p.len() < 3 || !p.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return false;
+        }
+        let i = super::lexicon::word_info(&p.to_ascii_lowercase());
+        let unknown = !i.common && !i.blocked && i.given == 0 && i.surname_rank == 0;
+        if !(i.common || (parts > 0 && unknown)) {
+            return false;
+        }
+        plain |= i.given == 0 && !i.surname_like();
+        parts += 1;
+    }
+    parts >= 2 && plain
 }
 
 /// A host name rather than a handle: two dots or more
@@ -412,6 +441,27 @@ mod tests {
         out.iter()
             .map(|x| text[x.start..x.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn generated_aliases_are_no_people() {
+        for h in [
+            "amber-walrus72",
+            "crimson-tapir38",
+            "mellow-gecko30",
+            "brisk_heron7",
+        ] {
+            assert!(!handle_shape(h), "{h}");
+        }
+        for h in [
+            "john-doe",
+            "ann.lee",
+            "omkar-shinde",
+            "maartje.horst",
+            "mike42",
+        ] {
+            assert!(handle_shape(h), "{h}");
+        }
     }
 
     #[test]

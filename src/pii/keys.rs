@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The meaning of a key for detection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum KeyKind {
     /// The value is a person's name (or a list of names): `first_name`, `assignee`.
     Person,
@@ -22,6 +22,7 @@ pub enum KeyKind {
     /// free-text name detection is off for it.
     NotPerson,
     /// Nothing known: ordinary free-text detection.
+    #[default]
     Other,
 }
 
@@ -1187,7 +1188,7 @@ fn is_phone_key(k: &str) -> bool {
 }
 
 /// Everything the walker needs to know about one raw key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KeyInfo {
     pub kind: KeyKind,
     /// A plural container of people (`customers`, `attendees`).
@@ -1213,6 +1214,9 @@ pub struct KeyInfo {
     pub described: bool,
     /// `display`: a person's name beside their address.
     pub display: bool,
+    /// Holds an identifier (`id`, `refs`, `orderNumber`): digits under it
+    /// are the identifier, never a phone number written without `+`.
+    pub identifier: bool,
 }
 
 /// Keys that say what a sibling holds: `{"label": "Mobile", "value": "…"}`,
@@ -1399,6 +1403,7 @@ fn describe_uncached(key: &str) -> KeyInfo {
     };
     KeyInfo {
         kind,
+        identifier: identifier_key(&f),
         people_container: is_people_container(&f),
         personal: personal_kind(kind, &f),
         wrapper: matches!(
@@ -1508,6 +1513,79 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
         )
 }
 
+/// Keys of identifiers (`id`, `refs`, `orderNumber`, `hs_object_id`):
+/// an 11-digit object id or a reference number is not a phone number
+/// because its digits would dial. Keys of numbers that do dial
+/// (`wa_id`, `caller_id`, `phone_number_id`) are not among them.
+pub fn identifier_key(folded: &str) -> bool {
+    matches!(
+        folded,
+        "id" | "ids"
+            | "ref"
+            | "refs"
+            | "reference"
+            | "references"
+            | "referenceid"
+            | "referencenumber"
+            | "refno"
+            | "uid"
+            | "uuid"
+            | "guid"
+            | "objectid"
+            | "hsobjectid"
+            | "recordid"
+            | "externalid"
+            | "sku"
+            | "ean"
+            | "upc"
+            | "isbn"
+            | "serial"
+            | "serialnumber"
+            | "tracking"
+            | "trackingnumber"
+            | "trackingid"
+            | "ordernumber"
+            | "orderid"
+            | "orderno"
+            | "invoicenumber"
+            | "invoiceid"
+            | "invoiceno"
+            | "ticketnumber"
+            | "ticketid"
+            | "casenumber"
+            | "caseid"
+            | "confirmationnumber"
+            | "confirmationcode"
+            | "bookingreference"
+            | "bookingref"
+            | "accountnumber"
+            | "accountid"
+            | "customerid"
+            | "customernumber"
+            | "contactid"
+            | "dealid"
+            | "companyid"
+            | "transactionid"
+            | "paymentid"
+            | "requestid"
+            | "traceid"
+            | "sessionid"
+            | "messageid"
+            | "threadid"
+            | "eventid"
+            | "shipmentid"
+            | "policynumber"
+            | "claimnumber"
+            | "memberid"
+            | "membernumber"
+            | "employeeid"
+            | "employeenumber"
+            | "studentid"
+            | "patientid"
+            | "mrn"
+    )
+}
+
 /// Plural container keys whose elements are people.
 pub fn is_people_container(folded: &str) -> bool {
     const PEOPLE: &[&str] = &[
@@ -1563,6 +1641,19 @@ pub fn is_people_container(folded: &str) -> bool {
         "participant",
         "organizer",
         "agent",
+        // Roll calls and lists of people by another name.
+        "attendance",
+        "roster",
+        "invitees",
+        "volunteers",
+        "players",
+        "tenants",
+        "residents",
+        "drivers",
+        "technicians",
+        "agents",
+        "interviewers",
+        "trainees",
     ];
     PEOPLE.contains(&folded)
 }

@@ -191,13 +191,26 @@ pub struct Leaf {
     /// The enclosing object (or table) is about a person: it has email,
     /// phone or name fields, or sits in a `customers`-like container.
     pub person_object: bool,
+    /// The key holds an identifier (`id`, `refs`): a short value without
+    /// `+` is not read as a phone number.
+    pub identifier: bool,
 }
 
 impl Leaf {
     pub const TEXT: Leaf = Leaf {
         key: KeyKind::Other,
         person_object: false,
+        identifier: false,
     };
+
+    /// A leaf under a key of `kind` in an object about a person or not.
+    pub const fn of(key: KeyKind, person_object: bool) -> Leaf {
+        Leaf {
+            key,
+            person_object,
+            identifier: false,
+        }
+    }
 }
 
 /// The detectors, configured once and shared by all sessions.
@@ -283,7 +296,11 @@ impl Engine {
         }
         // Every number the phone scanner accepts has at least
         // `phone::MIN_DIGITS` digits of its own.
-        if digits >= phone::MIN_DIGITS {
+        // An identifier's digits (`"id": "16314081936"`, `"refs": ["192
+        // 4486 5689"]`) are not dialled, unless written as a number is
+        // only written to be dialled (`+…`, `tel:`).
+        let dialable = !leaf.identifier || text.len() > 40 || text.contains(['+', ':']);
+        if digits >= phone::MIN_DIGITS && dialable {
             phone::find(text, &mut out);
         }
         if text.len() >= 40 {
@@ -294,7 +311,7 @@ impl Engine {
         }
         // Session recall: a number tokenized earlier, written again as bare
         // E.164 digits (`"wa_id": "+34…"` then `"from": "34913338589"`).
-        if digits >= 8 && memory.has_phones() {
+        if digits >= 8 && dialable && memory.has_phones() {
             phone::find_known(text, |e| memory.knows_phone(e), &mut out);
             phone::find_known_national(text, |d| memory.phone_by_tail(d), &mut out);
         }
@@ -704,10 +721,7 @@ mod tests {
 
     #[test]
     fn structured_phone_values() {
-        let leaf = Leaf {
-            key: KeyKind::Phone,
-            person_object: true,
-        };
+        let leaf = Leaf::of(KeyKind::Phone, true);
         assert_eq!(
             spans(" 0068 892 92 41", leaf),
             [("PHONE".to_string(), "0068 892 92 41".to_string())]

@@ -989,6 +989,26 @@ const GREETINGS: &[&str] = &[
     "kære",
     "kjære",
     "bästa",
+    // The noun of German closings, capitalized before the writer's name
+    // ("Viele Grüße Theresia", "Liebe Grüße aus Wien").
+    "grüße",
+    "grüsse",
+    "gruß",
+    // Hello in languages whose word for it is no English word.
+    "hei",
+    "moi",
+    "szia",
+    "halo",
+    "tere",
+    "labas",
+    "sveiki",
+    "zdravo",
+    "jambo",
+    "habari",
+    "aloha",
+    "kumusta",
+    "günaydın",
+    "вітаю",
 ];
 
 /// Words right before a name that make it likely ("spoke with X").
@@ -1521,7 +1541,242 @@ const SIGN_OFFS: &[&str] = &[
     "saludos",
     "atenciosamente",
     "groeten",
+    // Closings of letters in other languages, as written on their own
+    // line before the writer's name ("Med vänliga hälsningar,\nHrafnhildur
+    // Gunnarsdóttir", "С уважением,\nЖанар", "مع خالص التحية،\nSomchai
+    // Boonma"): de, fr, es, pt, it, nl, sv, no, da, fi, is, pl, cs, sk,
+    // hu, ro, hr/sr/bs/sl, bg, ru, uk, el, tr, id/ms, vi, tl, sw, lt, lv,
+    // et, sq, ca, he, ar, fa, ur, hi, bn, ta, th, am, ka.
+    "mit freundlichem gruß",
+    "mit freundlichen grüssen",
+    "freundliche grüße",
+    "freundliche grüsse",
+    "viele grüße",
+    "viele grüsse",
+    "liebe grüße",
+    "liebe grüsse",
+    "beste grüße",
+    "beste grüsse",
+    "herzliche grüße",
+    "herzliche grüsse",
+    "schöne grüße",
+    "schöne grüsse",
+    "gruß",
+    "grüße",
+    "grüsse",
+    "mfg",
+    "bien cordialement",
+    "bien à vous",
+    "salutations",
+    "sincères salutations",
+    "meilleures salutations",
+    "amitiés",
+    "bisous",
+    "à bientôt",
+    "un saludo",
+    "saludos cordiales",
+    "atentamente",
+    "un abrazo",
+    "abrazos",
+    "cordialmente",
+    "abraços",
+    "abraço",
+    "cumprimentos",
+    "melhores cumprimentos",
+    "beijos",
+    "cordiali saluti",
+    "distinti saluti",
+    "saluti",
+    "un saluto",
+    "a presto",
+    "met vriendelijke groet",
+    "met vriendelijke groeten",
+    "vriendelijke groet",
+    "vriendelijke groeten",
+    "hartelijke groet",
+    "hartelijke groeten",
+    "groetjes",
+    "mvg",
+    "med vänliga hälsningar",
+    "vänliga hälsningar",
+    "hälsningar",
+    "mvh",
+    "med vennlig hilsen",
+    "vennlig hilsen",
+    "med venlig hilsen",
+    "venlig hilsen",
+    "hilsen",
+    "ystävällisin terveisin",
+    "parhain terveisin",
+    "terveisin",
+    "kveðja",
+    "bestu kveðjur",
+    "með kveðju",
+    "pozdrawiam",
+    "serdecznie pozdrawiam",
+    "z poważaniem",
+    "pozdrowienia",
+    "s pozdravem",
+    "s přátelským pozdravem",
+    "s pozdravom",
+    "s úctou",
+    "üdvözlettel",
+    "tisztelettel",
+    "cu stimă",
+    "cu respect",
+    "toate cele bune",
+    "lijep pozdrav",
+    "srdačan pozdrav",
+    "srdačno",
+    "s poštovanjem",
+    "pozdrav",
+    "lep pozdrav",
+    "с уважением",
+    "с наилучшими пожеланиями",
+    "всего доброго",
+    "всего хорошего",
+    "с уважение",
+    "поздрави",
+    "з повагою",
+    "з найкращими побажаннями",
+    "με εκτίμηση",
+    "φιλικά",
+    "χαιρετισμούς",
+    "saygılarımla",
+    "saygılarımızla",
+    "iyi çalışmalar",
+    "selamlar",
+    "hormat saya",
+    "hormat kami",
+    "salam hangat",
+    "salam",
+    "terima kasih",
+    "trân trọng",
+    "thân ái",
+    "lubos na gumagalang",
+    "salamat",
+    "wako",
+    "wako mwaminifu",
+    "kwa heri",
+    "pagarbiai",
+    "ar cieņu",
+    "lugupidamisega",
+    "parimate soovidega",
+    "me respekt",
+    "salutacions",
+    "cordialment",
+    "בברכה",
+    "בכבוד רב",
+    "مع خالص التحية",
+    "مع التحية",
+    "مع أطيب التحيات",
+    "تحياتي",
+    "با احترام",
+    "با سپاس",
+    "والسلام",
+    "सादर",
+    "भवदीय",
+    "धन्यवाद",
+    "শুভেচ্ছান্তে",
+    "ধন্যবাদান্তে",
+    "அன்புடன்",
+    "ขอแสดงความนับถือ",
+    "ด้วยความเคารพ",
+    "ከሰላምታ ጋር",
+    "პატივისცემით",
+    "此致敬礼",
+    "此致敬禮",
+    "此致",
+    "敬礼",
+    "敬禮",
+    "祝好",
+    "顺祝商祺",
+    "順祝商祺",
+    "敬上",
+    "敬具",
+    "草々",
+    "よろしくお願いします",
+    "よろしくお願いいたします",
+    "감사합니다",
 ];
+
+/// Greetings of several words or of languages whose greeting words are
+/// not in [`GREETINGS`], said right before a name ("Dobrý den, Zuzana",
+/// "Hei Xoán,", "Guten Tag, Herr …"): with [`SIGN_OFFS`], what a name
+/// may follow on its line.
+const GREETING_PHRASES: &[&str] = &[
+    "good morning",
+    "good afternoon",
+    "good evening",
+    "guten tag",
+    "guten morgen",
+    "guten abend",
+    "grüß gott",
+    "grüezi",
+    "buenos días",
+    "buenas tardes",
+    "buenas noches",
+    "bom dia",
+    "boa tarde",
+    "boa noite",
+    "buona sera",
+    "bonne journée",
+    "goedemorgen",
+    "goedemiddag",
+    "goedendag",
+    "god morgen",
+    "god dag",
+    "godmorgon",
+    "hei",
+    "moi",
+    "hyvää päivää",
+    "dzień dobry",
+    "dobrý den",
+    "dobrý deň",
+    "jó napot",
+    "szia",
+    "bună ziua",
+    "dobar dan",
+    "dober dan",
+    "zdravo",
+    "добрый день",
+    "доброе утро",
+    "добрый вечер",
+    "добър ден",
+    "добрий день",
+    "вітаю",
+    "iyi günler",
+    "günaydın",
+    "selamat pagi",
+    "selamat siang",
+    "selamat sore",
+    "halo",
+    "xin chào",
+    "kumusta",
+    "habari",
+    "jambo",
+    "sawubona",
+    "tere",
+    "labas",
+    "sveiki",
+    "kia ora",
+    "aloha",
+];
+
+/// [`SIGN_OFFS`] and [`GREETING_PHRASES`] as one set.
+static SIGN_OFF_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| SIGN_OFFS.iter().chain(GREETING_PHRASES).copied().collect());
+
+/// What could be a sign-off in `s`, the text before a name on its line or
+/// the line before it: without a quote's `>` and the punctuation that
+/// ends a closing (`Kind regards,`, `С уважением,`, `مع خالص التحية،`);
+/// `None` when too long to be one.
+fn sign_off_head(s: &str) -> Option<&str> {
+    let h = s
+        .trim_start_matches(['>', ' ', '\t'])
+        .trim_end_matches([',', '!', '.', '-', '—', ' ', '،', '，', ':', '\t']);
+    (!h.is_empty() && h.len() <= 64).then_some(h)
+}
 
 /// How much the surroundings support a name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -3110,6 +3365,25 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
     }
 
+    /// A sign-off or greeting of two or three words that opens the run
+    /// `ws[first..=j]` at the start of a line or a sentence, with a word
+    /// left after it: the index of its last word.
+    fn leading_phrase(&self, ws: &[Word], first: usize, j: usize) -> Option<usize> {
+        let text = self.text;
+        let before = text[self.line_start(ws[first].start)..ws[first].start]
+            .trim_end_matches([' ', '\t', '>', '*', '-']);
+        if !(before.is_empty() || before.ends_with(['.', '!', '?', ':'])) {
+            return None;
+        }
+        (first + 1..j.min(first + 3)).rev().find(|&k| {
+            let span = &text[ws[first].start..ws[k].end];
+            span.len() <= 40
+                && !span.contains("  ")
+                && !span.contains(['\n', ',', '.'])
+                && with_fold(span, |f| SIGN_OFF_SET.contains(f))
+        })
+    }
+
     /// Decides which part of the run `ws[i..=j]` is a name, if any.
     fn judge_run(&self, ws: &[Word], i: usize, j: usize, out: &mut Vec<Finding>) -> bool {
         let text = self.text;
@@ -3152,7 +3426,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // Leading context words inside the run: "Thanks Peter", "Dear Dr Who".
         while first <= j {
             let w = &ws[first];
-            if self.is(w, TITLE) || greets(first) {
+            if let Some(k) = self.leading_phrase(ws, first, j) {
+                // "Viele Grüße Theresia", "Dobrý Den Zuzana".
+                support = Support::Strong;
+                first = k + 1;
+            } else if self.is(w, TITLE) || greets(first) {
                 support = Support::Strong;
                 first += 1;
             } else if self.is(w, LEAD) {
@@ -3993,16 +4271,26 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if caps_label_before(&text[ls..w.start]) {
             return Support::Strong;
         }
+        // A sign-off on the name's line: "Kind regards, Zuzana", "Viele
+        // Grüße Theresia".
+        // One word needs its comma ("Best Western" is a hotel).
+        if let Some(head) = sign_off_head(&text[ls..w.start])
+            && (head.contains(' ') || text[ls..w.start].trim_end().ends_with([',', '،', '，']))
+            && with_fold(head, |f| SIGN_OFF_SET.contains(f))
+        {
+            return Support::Strong;
+        }
         // Sign-off: the previous non-empty line is "Best regards," and the name starts its line.
         if only_line_prefix(&text[ls..w.start]) {
             let prev = text[..ls].trim_end();
-            let prev_line = prev[self.line_start(prev.len())..]
-                .trim()
-                .trim_end_matches([',', '!', '.', '-', '—', ' ']);
+            let prev_line = prev[self.line_start(prev.len())..].trim();
+            // A signature after the `--` delimiter on its own line.
+            if matches!(prev_line, "--" | "—" | "–" | "-- ") {
+                return Support::Strong;
+            }
             // Sign-offs are short; fold only what could be one.
-            if !prev_line.is_empty()
-                && prev_line.len() <= 32
-                && with_fold(prev_line, |f| SIGN_OFFS.contains(&f))
+            if let Some(head) = sign_off_head(prev_line)
+                && with_fold(head, |f| SIGN_OFF_SET.contains(f))
             {
                 return Support::Strong;
             }
@@ -4678,7 +4966,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && foreign(self.text[w.end..].chars().next())
                     && !cjk(prev)
                     && !cjk(next);
-                return alone.then_some((0.75, Detector::NameDictionary));
+                // In such prose, a strong cue vouches for it: the line
+                // before is a closing ("此致敬礼\n刘梓萱").
+                return (alone || support == Support::Strong)
+                    .then_some((0.75, Detector::NameDictionary));
             }
             return match support {
                 Support::Strong if !f.common_only() => Some((0.85, Detector::NameContext)),
@@ -6379,21 +6670,45 @@ mod tests {
     }
 
     #[test]
+    fn closings_and_greetings_of_other_languages() {
+        assert_eq!(
+            scan("Med vänliga hälsningar,\nHrafnhildur Gunnarsdóttir"),
+            ["Hrafnhildur Gunnarsdóttir"]
+        );
+        assert_eq!(scan("> С уважением,\n> Жанар"), ["Жанар"]);
+        assert_eq!(scan("مع خالص التحية،\nSomchai Boonma"), ["Somchai Boonma"]);
+        assert_eq!(scan("ขอแสดงความนับถือ\nปิยะพงษ์"), ["ปิยะพงษ์"]);
+        assert_eq!(scan("此致敬礼\n刘梓萱"), ["刘梓萱"]);
+        assert_eq!(scan("Kind regards, Zuzana"), ["Zuzana"]);
+        assert_eq!(scan("Viele Grüße Theresia"), ["Theresia"]);
+        assert_eq!(scan("Dobrý den, Zuzana,\n\nServisní okno"), ["Zuzana"]);
+        assert_eq!(scan("Hei Xoán, tarkista tilaus"), ["Xoán"]);
+        // The signature after a `--` line.
+        assert_eq!(
+            scan("Saygılarımla,\nRadostina\n--\nRadostina Dimitrova\nProduct Owner, Nile Cargo"),
+            ["Radostina", "Radostina Dimitrova"]
+        );
+        // One word needs its comma; a closing's words are no name.
+        assert!(scan("Best Western Plus").is_empty());
+        assert!(scan("Liebe Grüße aus Wien").is_empty());
+    }
+
+    #[test]
     fn recall_after_an_unknown_greeting() {
-        // A greeting no list has ("Sveiki" in Lithuanian) before a known
+        // A greeting no list has ("Labdien" in Lithuanian) before a known
         // name.
         assert_eq!(
-            scan_with("Sveiki Răzvan, sună-mă", &["răzvan", "stoica"]),
+            scan_with("Labdien Răzvan, sună-mă", &["răzvan", "stoica"]),
             ["Răzvan"]
         );
         assert_eq!(
-            scan_with("Sveiki Răzvan Stoica, ok", &["răzvan", "stoica"]),
+            scan_with("Labdien Răzvan Stoica, ok", &["răzvan", "stoica"]),
             ["Răzvan Stoica"]
         );
         // A known word that is an ordinary one stays a word unless used as
         // a name.
-        assert!(scan_with("Sveiki Mark the ticket", &["mark"]).is_empty());
-        assert!(scan_with("Sveiki ziua", &["răzvan"]).is_empty());
+        assert!(scan_with("Labdien Mark the ticket", &["mark"]).is_empty());
+        assert!(scan_with("Labdien ziua", &["răzvan"]).is_empty());
         // "Bună" (Romanian) is a greeting, though its plain letters are a
         // rare American given name.
         assert_eq!(

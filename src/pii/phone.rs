@@ -115,9 +115,42 @@ const ID_WORDS: &[&str] = &[
     "access",
 ];
 
-/// Is the word before `start` (on the same line, past `#`, `:`, `.` and
-/// spaces) an identifier label such as "PO" or "Invoice"?
-fn after_id_word(text: &str, start: usize) -> bool {
+/// Identifier labels that never precede a phone number, however its
+/// digits are grouped: service requests, returns, work orders and changes
+/// (`SR 1-3126290193`, `RMA 2231-887-6543`), air waybills and bookings,
+/// orders, invoices and the like.
+const STRONG_ID_WORDS: &[&str] = &[
+    "sr",
+    "rma",
+    "req",
+    "wo",
+    "chg",
+    "ritm",
+    "prb",
+    "awb",
+    "pnr",
+    "asn",
+    "sku",
+    "po",
+    "inv",
+    "invoice",
+    "order",
+    "ticket",
+    "case",
+    "tracking",
+    "serial",
+    "sn",
+    "batch",
+    "lot",
+    "build",
+    "txn",
+    "transaction",
+    "receipt",
+];
+
+/// The word before `start` on its line, past `#`, `:`, `.` and spaces,
+/// folded; `None` when there is none or it is longer than a label.
+fn id_word_before(text: &str, start: usize) -> Option<String> {
     let before = text[..start].trim_end_matches([' ', '#', ':', '.', '\u{a0}']);
     let word_start = before
         .rfind(|c: char| !(c.is_alphanumeric() || c == '.'))
@@ -125,9 +158,8 @@ fn after_id_word(text: &str, start: usize) -> bool {
             p + before[p..].chars().next().map_or(1, char::len_utf8)
         });
     let word = &before[word_start..];
-    !word.is_empty()
-        && word.len() <= 12
-        && ID_WORDS.contains(&word.to_lowercase().trim_end_matches('.'))
+    (!word.is_empty() && word.len() <= 12)
+        .then(|| word.to_lowercase().trim_end_matches('.').to_string())
 }
 
 /// The fewest digits of any number [`find`] reports (cued numbers: 7; every
@@ -443,7 +475,12 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
         cand.replace(['\u{a0}', '\u{202f}'], " ").into()
     };
     let shape = Shape::of(&cand)?;
-    if shape.ng == 1 && !shape.plus && after_id_word(text, start) {
+    if !shape.plus
+        && id_word_before(text, start).is_some_and(|w| {
+            STRONG_ID_WORDS.contains(&w.as_str())
+                || (shape.ng == 1 && ID_WORDS.contains(&w.as_str()))
+        })
+    {
         return None;
     }
     // Right after a Han, kana, Hangul or Thai letter, an ungrouped run is an
@@ -704,6 +741,16 @@ const CUES: &[&str] = &[
     "拨打",
     "致电",
     "打电话",
+    // A number given as one's own or new one, and "reach me at" in more
+    // languages (pl "pod numer", de "erreichen Sie mich unter", th
+    // "ติดต่อได้ที่", th "เบอร์" a phone number).
+    "new number",
+    "my number",
+    "pod numer",
+    "erreichen",
+    "erreichst",
+    "ติดต่อ",
+    "เบอร์",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -1436,6 +1483,19 @@ mod tests {
         );
         assert_eq!(phones("Questions? 72 976 019 · ops@x.org"), ["72 976 019"]);
         assert!(phones("You can try 20 minutes later").is_empty());
+        // Reach me at, in Polish, German and Thai; a new number.
+        assert_eq!(
+            phones("Proszę dzwonić pod numer 530 348 491."),
+            ["530 348 491"]
+        );
+        assert_eq!(
+            phones("Sie erreichen mich unter 628 303 017."),
+            ["628 303 017"]
+        );
+        assert_eq!(phones("ติดต่อได้ที่ 628 618 508"), ["628 618 508"]);
+        assert_eq!(phones("new number: 70571849"), ["70571849"]);
+        // A number is no cue: an order's number stays an order's.
+        assert!(phones("numer zamówienia 530348491").is_empty());
     }
 
     #[test]
@@ -1708,6 +1768,9 @@ mod tests {
 
     #[test]
     fn identifiers_are_not_phones() {
+        // A service request's or a return's number.
+        assert!(phones("Subject: SR 1-3126290193").is_empty());
+        assert!(phones("RMA 2231-887-6543 approved").is_empty());
         for t in [
             "ORD-4155550132",
             "SKU-415-555-0132",
