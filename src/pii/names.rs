@@ -230,12 +230,28 @@ impl Iterator for WordIter<'_> {
         } else if upper == 1 && lower == 0 {
             // A single capital letter: an initial.
             Case::Title
+        } else if upper == 1 && arabic_article_then_capital(&text[start..end]) {
+            // "al-Khoury", "el-Sayed": a surname after its article.
+            Case::Title
         } else {
             Case::Lower
         };
         self.i = j;
         Some(Word { start, end, case })
     }
+}
+
+/// Is `word` an Arabic surname written with its article in lower case
+/// and a hyphen (`al-Khoury`, `el-Sayed`, `as-Sulami`)?
+fn arabic_article_then_capital(word: &str) -> bool {
+    [
+        "al-", "el-", "ul-", "ad-", "ar-", "as-", "ash-", "at-", "az-", "an-",
+    ]
+    .iter()
+    .any(|p| {
+        word.strip_prefix(p)
+            .is_some_and(|r| r.starts_with(|c: char| c.is_uppercase()))
+    })
 }
 
 /// A Han or Hangul word of two to four characters: the shape of a Chinese
@@ -1379,6 +1395,18 @@ const DATE_ABBREVIATIONS: &[&str] = &[
     "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ];
 
+/// Is `w` a month's or a weekday's abbreviation that starts a date
+/// (`Sep 28`, `Thu, 2 May`)?
+fn starts_date(text: &str, w: &Word) -> bool {
+    let t = text_of(text, w);
+    t.len() <= 5
+        && t.len() >= 3
+        && text[w.end..]
+            .trim_start_matches([',', '.', ' '])
+            .starts_with(|c: char| c.is_ascii_digit())
+        && with_fold(t, |f| DATE_ABBREVIATIONS.contains(&f))
+}
+
 /// Roles in apposition after a name ("Ann Lee, chief operating officer
 /// at Acme"; "Bo Chan, CEO of …").
 const ROLES: &[&str] = &[
@@ -1767,6 +1795,28 @@ const GREETING_PHRASES: &[&str] = &[
 static SIGN_OFF_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
     std::sync::LazyLock::new(|| SIGN_OFFS.iter().chain(GREETING_PHRASES).copied().collect());
 
+/// Does the name at `at` stand in brackets that end a numbered line
+/// starting at `ls`, as a mailing-list digest lists each message's author
+/// after its subject (`   2. Re: Subject line (Piyapong Thongdee)`)?
+fn digest_author(text: &str, ls: usize, at: usize) -> bool {
+    if !text[..at].ends_with('(') {
+        return false;
+    }
+    let numbered = text[ls..at]
+        .trim_start()
+        .split_once(". ")
+        .is_some_and(|(n, _)| (1..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()));
+    let line = text[at..].split('\n').next().unwrap_or("");
+    numbered
+        && line.trim_end().ends_with(')')
+        && line.find(')').is_some_and(|p| {
+            p <= 48
+                && line[..p].chars().all(|c| {
+                    c.is_alphabetic() || is_mark(c) || matches!(c, ' ' | '-' | '\'' | '’' | '.')
+                })
+        })
+}
+
 /// What could be a sign-off in `s`, the text before a name on its line or
 /// the line before it: without a quote's `>` and the punctuation that
 /// ends a closing (`Kind regards,`, `С уважением,`, `مع خالص التحية،`);
@@ -1942,6 +1992,9 @@ const STREET_WORDS: &[&str] = &[
 /// Kinds of places and institutions written in lower case after the name
 /// they are called by ("Charlotte Douglas airport", "Kennedy station").
 const INSTITUTION_WORDS: &[&str] = &[
+    // "Anne Frank Huis", "Beethoven-Haus".
+    "huis",
+    "haus",
     "airport",
     "station",
     "stadium",
@@ -2014,6 +2067,12 @@ fn legal_form_at(r: &str) -> bool {
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
 const PLACE_PREFIXES: &[&str] = &[
+    // Department stores and arcades ("Galeries Lafayette", "Galleria
+    // Vittorio Emanuele").
+    "galeries",
+    "galerie",
+    "galleria",
+    "galería",
     "san",
     "santa",
     "santo",
@@ -2068,6 +2127,9 @@ const PLACE_PREFIXES: &[&str] = &[
 /// Words that end organization and place names ("Walt Disney Company",
 /// "Nelson Mandela Square"): a run that ends in one is not a person.
 const ORG_TAILS: &[&str] = &[
+    // "Anne Frank Huis", "Beethoven Haus": a house named after someone.
+    "huis",
+    "haus",
     "company",
     "co",
     "motor",
@@ -2306,6 +2368,69 @@ const EPONYMS: &[&str] = &[
     "columbus day",
     "earl grey",
     "lady grey",
+    // Car makes that are no one's given name (a make first in a run is
+    // a car: "Renault Clio", "Chevy Malibu", "Fiat Panda"), and the
+    // models of makes that are ("Лада Веста").
+    "renault",
+    "peugeot",
+    "citroen",
+    "fiat",
+    "chevy",
+    "nissan",
+    "mazda",
+    "subaru",
+    "hyundai",
+    "volkswagen",
+    "audi",
+    "bmw",
+    "skoda",
+    "opel",
+    "vauxhall",
+    "volvo",
+    "saab",
+    "jeep",
+    "buick",
+    "cadillac",
+    "chrysler",
+    "pontiac",
+    "isuzu",
+    "daihatsu",
+    "lexus",
+    "infiniti",
+    "acura",
+    "dacia",
+    "lancia",
+    "cupra",
+    "polestar",
+    "datsun",
+    "oldsmobile",
+    "alfa romeo",
+    "land rover",
+    "range rover",
+    "lada vesta",
+    "lada granta",
+    "lada niva",
+    "lada kalina",
+    "lada priora",
+    "lada largus",
+    "лада веста",
+    "лада гранта",
+    "лада нива",
+    "лада калина",
+    "лада приора",
+    "лада ларгус",
+    // Hotel chains ("The Marriott Marquis ballroom").
+    "marriott",
+    "hyatt",
+    "sheraton",
+    "westin",
+    "radisson",
+    "wyndham",
+    "kempinski",
+    // Operating systems and computers ("Intel Mac OS X").
+    "mac os",
+    "macos",
+    "macintosh",
     "ford mustang",
     "ford focus",
     "ford transit",
@@ -3320,6 +3445,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     || glued_to_id(text, &n)
                     // "Pavel Růžička DOB 27/05/2006": the label ends the name.
                     || text_of(text, &n) == "DOB"
+                    // "Afonso Sousa Sep 28, 2022": so does a date.
+                    || starts_date(text, &n)
                     // "Priit Tamm MR": so does a passenger list's title.
                     || (w.case == Case::Title && passenger_title(text_of(text, &n)))
                 {
@@ -3730,6 +3857,29 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         (n.case == Case::Upper && t.len() == 2) || (n.case == Case::Title && self.info(n).blocked)
     }
 
+    /// Is `w` a definite article of a language other than English,
+    /// capitalized as a sentence's first word ("Les", "La", "Het", "Der")?
+    fn article(&self, w: &Word) -> bool {
+        w.case == Case::Title
+            && with_fold(text_of(self.text, w), |f| {
+                matches!(
+                    f,
+                    "la" | "le"
+                        | "les"
+                        | "il"
+                        | "lo"
+                        | "gli"
+                        | "el"
+                        | "los"
+                        | "las"
+                        | "het"
+                        | "der"
+                        | "die"
+                        | "das"
+                )
+            })
+    }
+
     /// Does the run `ws[i..=j]` hold a name from [`EPONYMS`], or is it
     /// joined to another capitalized word by `&` ("Johnson & Johnson",
     /// "Procter & Gamble")? Persons' names never are.
@@ -3765,8 +3915,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if EPONYM_SET.contains(key.as_str()) {
                     // A one-word eponym ("Dell") names a company only with
                     // nothing else in the run, or as the run's first word
-                    // past ordinary ones ("The Porsche Taycan", "Ferrari N.V.").
-                    let leads = (i..a).all(|k| self.info(&ws[k]).common_only());
+                    // past ordinary ones or articles ("The Porsche Taycan",
+                    // "Ferrari N.V.", "La Fiat Panda").
+                    let leads =
+                        (i..a).all(|k| self.info(&ws[k]).common_only() || self.article(&ws[k]));
                     if a < b || i == j || leads {
                         return true;
                     }
@@ -3832,7 +3984,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         {
             return true;
         }
+        // "San José", and past an article "Les Galeries Lafayette".
         if i < j && self.is(&ws[i], PLACE) {
+            return true;
+        }
+        if i + 1 < j && self.article(&ws[i]) && self.is(&ws[i + 1], PLACE) {
             return true;
         }
         if i > 0 {
@@ -4266,6 +4422,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if dash_attribution(text, ws, k) {
             return Support::Strong;
         }
+        // A mailing-list digest's table of contents: " 2. Re: Subject
+        // (Piyapong Thongdee)", the author in brackets ending the line.
+        if digest_author(text, ls, w.start) {
+            return Support::Strong;
+        }
         // A person label in capitals before the name on its line, without a
         // colon: "ACCOUNT HOLDER Oriol Vilanova", "CARDHOLDER ТКАЧУК Тарас".
         if caps_label_before(&text[ls..w.start]) {
@@ -4602,6 +4763,26 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             if job && backed_or_foreign(self, ws, first, last) {
                 return Support::Lead;
             }
+        }
+        // "Wahid Noorzai is a CFO based in Porto", "Kasun Perera is a
+        // Paralegal": a person's job said of the whole run.
+        if last > first
+            && let Some(r) = [
+                " is a ",
+                " is an ",
+                " was a ",
+                " was an ",
+                " is the ",
+                " works as a ",
+            ]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            && r.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+                .filter(|w| !w.is_empty())
+                .take(4)
+                .any(|w| with_fold(w, |f| ROLES.contains(&f) || JOB_NOUNS.contains(&f)))
+        {
+            return Support::Strong;
         }
         // "Kashif Qureshi mentioned the …", "Zheng Chao has invited you":
         // a verb said of people right after the run.
@@ -6691,6 +6872,53 @@ mod tests {
         // One word needs its comma; a closing's words are no name.
         assert!(scan("Best Western Plus").is_empty());
         assert!(scan("Liebe Grüße aus Wien").is_empty());
+    }
+
+    #[test]
+    fn cars_hotels_stores_and_houses_named_after_people() {
+        for t in [
+            "Renault Clio und Peugeot 308 stehen in der Tiefgarage.",
+            "Dodge Ram and Chevy Malibu rentals are on the same contract.",
+            "La Fiat Panda è parcheggiata in Via Garibaldi.",
+            "Лада Веста стоит у входа.",
+            "The Marriott Marquis ballroom is booked.",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4)",
+            "Les Galeries Lafayette ferment tôt le lundi.",
+            "Het Rijksmuseum en het Anne Frank Huis zijn open.",
+            "Tickets for the Los Angeles Lakers game",
+        ] {
+            assert!(scan(t).is_empty(), "{t}");
+        }
+        // A person of a hotel's name stays one.
+        assert_eq!(
+            scan("Paris Hilton and Ann Marriott"),
+            ["Paris Hilton", "Ann Marriott"]
+        );
+    }
+
+    #[test]
+    fn names_by_what_is_said_of_them() {
+        assert_eq!(
+            scan("Wahid Noorzai is a CFO based in Porto."),
+            ["Wahid Noorzai"]
+        );
+        assert_eq!(
+            scan("Kasun Perera is a Paralegal based in Halifax."),
+            ["Kasun Perera"]
+        );
+        assert!(scan("Jackson Hole is a resort").is_empty());
+        // A digest's authors.
+        assert_eq!(
+            scan(" 1. Re: Depot closes early (Piyapong Thongdee)\n 2. Offices (New York)"),
+            ["Piyapong Thongdee"]
+        );
+        // An Arabic surname with its article; a date after a name.
+        assert_eq!(scan("Spoke with Fadi al-Khoury today"), ["Fadi al-Khoury"]);
+        assert_eq!(scan("Omar el-Sayed called"), ["Omar el-Sayed"]);
+        assert_eq!(
+            scan("Встреча с Afonso Sousa Sep 28, 2022 в 18:45."),
+            ["Afonso Sousa"]
+        );
     }
 
     #[test]
