@@ -226,19 +226,33 @@ fn cell_address(k: &str) -> Option<(&str, u32)> {
 /// header's kind, as a table's column does. A generic header (`Name`,
 /// `Contact`) is a person's only beside an address or a number column.
 fn cell_grid(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
-    if map.len() < 4 || map.keys().next().and_then(|k| cell_address(k)).is_none() {
+    if map.len() < 4 || !map.keys().any(|k| cell_address(k).is_some()) {
         return;
     }
-    let mut cells = Vec::with_capacity(map.len());
-    for k in map.keys() {
-        let Some(a) = cell_address(k) else { return };
-        cells.push(a);
+    // Other members may sit beside the cells (`"!ref": "A1:E4"`,
+    // `"sheet": "Contacts"`); they keep their own kinds.
+    let cells: Vec<Option<(&str, u32)>> = map.keys().map(|k| cell_address(k)).collect();
+    if cells.iter().flatten().count() < 4 {
+        return;
     }
-    let top = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let top = cells.iter().flatten().map(|c| c.1).min().unwrap_or(0);
     let mut heads: Vec<(&str, KeyKind)> = Vec::new();
-    for (v, (col, row)) in map.values().zip(&cells) {
+    for (v, (col, row)) in map
+        .values()
+        .zip(&cells)
+        .filter_map(|(v, c)| c.as_ref().map(|c| (v, c)))
+    {
+        // A cell is its text or an object holding it (SheetJS's `{"v":
+        // "Phone", "t": "s"}`, `{"value": …}`).
+        let text = match v {
+            Value::Object(o) => ["v", "value", "formattedValue", "w"]
+                .iter()
+                .find_map(|k| o.get(*k))
+                .and_then(Value::as_str),
+            v => v.as_str(),
+        };
         if *row == top
-            && let Value::String(h) = v
+            && let Some(h) = text
             && h.len() <= 64
         {
             heads.push((col, keys::describe(h).kind));
@@ -250,7 +264,11 @@ fn cell_grid(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
     if heads.len() < 2 || heads.iter().all(|h| h.1 == KeyKind::Other) {
         return;
     }
-    for ((col, row), i) in cells.iter().zip(infos.iter_mut()) {
+    for ((col, row), i) in cells
+        .iter()
+        .zip(infos.iter_mut())
+        .filter_map(|(c, i)| c.as_ref().map(|c| (c, i)))
+    {
         let kind = if *row == top {
             // The headers are labels.
             KeyKind::NotPerson
@@ -1629,6 +1647,15 @@ mod tests {
             "A2": "Jackson Hole", "B2": "SKU-1", "C2": "12.50"
         }}));
         assert_eq!(d["cells"]["A2"], "Jackson Hole");
+        // Cells as SheetJS objects, a number in the phone column.
+        let (d, _) = run(json!({"!ref": "A1:C2",
+            "A1": {"v": "Owner"}, "B1": {"v": "Phone"}, "C1": {"v": "Email"},
+            "A2": {"v": "Sipho Mthembu", "t": "s"}, "B2": {"v": 27711125141u64, "t": "n"},
+            "C2": {"v": "s.mthembu@example.co.za", "t": "s"}
+        }));
+        assert_eq!(d["A2"]["v"], "[NAME_1]");
+        assert_eq!(d["B2"]["v"], "[PHONE_1]");
+        assert_eq!(d["B2"]["t"], "n");
     }
 
     #[test]

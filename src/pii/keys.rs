@@ -337,6 +337,11 @@ const PERSON: &[&str] = &[
     "landlord",
     "passenger",
     "driver",
+    // sw: driver, recipient, sender, customer.
+    "dereva",
+    "mpokeaji",
+    "mtumaji",
+    "mteja",
     "witness",
     "caller",
     "callee",
@@ -1143,6 +1148,24 @@ fn is_phone_key(k: &str) -> bool {
         "điệnthoại",
         "sđt",
         "gsm",
+        // sw, tr, hu, ro, hr/sr, tl, fa, ur, bn, ta, ko, kk.
+        "simu",
+        "nambayasimu",
+        "telefonu",
+        "ceptelefonu",
+        "telefonszám",
+        "telefonszam",
+        "mobiltelefonszám",
+        "numărdetelefon",
+        "mobitel",
+        "telepono",
+        "تلفن",
+        "موبایل",
+        "فون",
+        "ফোন",
+        "தொலைபேசி",
+        "핸드폰",
+        "연락처",
         "phone",
         "phones",
         "tel",
@@ -1409,6 +1432,7 @@ fn describe_uncached(key: &str) -> KeyInfo {
         wrapper: matches!(
             f.as_str(),
             "value"
+                | "v"
                 | "val"
                 | "displayvalue"
                 | "formattedvalue"

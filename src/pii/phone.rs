@@ -162,9 +162,10 @@ fn id_word_before(text: &str, start: usize) -> Option<String> {
         .then(|| word.to_lowercase().trim_end_matches('.').to_string())
 }
 
-/// The fewest digits of any number [`find`] reports (cued numbers: 7; every
-/// other path asks for 8 or more). Lets callers skip texts with fewer.
-pub const MIN_DIGITS: usize = 7;
+/// The fewest digits of any number [`find`] reports (cued numbers: 6 when
+/// grouped, else 7; every other path asks for 8 or more). Lets callers
+/// skip texts with fewer.
+pub const MIN_DIGITS: usize = 6;
 
 /// Compiles libphonenumber's patterns for the regions the scanner reads
 /// national numbers in, and its international parsing, ahead of the first
@@ -695,6 +696,12 @@ const CUES: &[&str] = &[
     "llamar",
     "llámame",
     "llamo",
+    "llama a",
+    "llame a",
+    "llame al",
+    "rappeler",
+    "rappelez",
+    "office:",
     "chiamami",
     "chiamare",
     "ligar",
@@ -1009,15 +1016,23 @@ fn spoken_after(text: &str, from: usize) -> Option<Finding> {
 /// address or a card number.
 fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     let nd = s.digits().len();
-    if !(7..=15).contains(&nd) {
+    let g = s.groups();
+    // Six digits are a whole number in the smallest plans (the Faroes,
+    // Greenland, Andorra, Monaco's short forms): after a cue, when
+    // grouped by spaces or a hyphen as such numbers are written
+    // (`call me on 317 817`, `mobile 716-610`, `Office: 22 53 97`).
+    let six = nd == 6 && !s.plus && g.len() >= 2 && s.seps & 4 == 0 && g.iter().all(|&x| x >= 2);
+    if !((7..=15).contains(&nd) || six) {
         return None;
     }
-    let g = s.groups();
     let dots = s.seps & 4 != 0;
+    // (Six digits in pairs set apart by spaces only are a number of the
+    // smallest plans: `Office: 22 53 97`.)
     let date_like = matches!(
         g,
         [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
-    ) && !s.plus;
+    ) && !s.plus
+        && !(six && s.seps == 1);
     let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
     // `Call notes — 20230420`: a compact date, cue or not.
     let date_like = date_like || (!s.plus && g == [8] && compact_date(s.digits()));
@@ -1496,6 +1511,18 @@ mod tests {
         assert_eq!(phones("new number: 70571849"), ["70571849"]);
         // A number is no cue: an order's number stays an order's.
         assert!(phones("numer zamówienia 530348491").is_empty());
+        // Six grouped digits after a cue: the smallest plans' numbers.
+        assert_eq!(
+            phones("If anything slips, call me on 317 817."),
+            ["317 817"]
+        );
+        assert_eq!(phones("Office: 22 53 97."), ["22 53 97"]);
+        assert_eq!(
+            phones("Llama a Ana al 912 359 581, ella sabe"),
+            ["912 359 581"]
+        );
+        assert!(phones("call me at 10.30.45").is_empty());
+        assert!(phones("call me on 317817").is_empty());
     }
 
     #[test]

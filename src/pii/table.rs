@@ -385,8 +385,16 @@ fn labelled(
     let mut value_start = start + colon + colon_len;
     let rest = &text[value_start..start + line.len()];
     value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
-    let value = &text[value_start..start + line.len()];
-    let value = value.trim_end_matches('\r');
+    let mut value = text[value_start..start + line.len()].trim_end_matches('\r');
+    // YAML quotes its scalars: `phone: '319 180'`, `name: "Ann Lee"`.
+    let quoted = value.trim();
+    if quoted.len() >= 2
+        && (quoted.starts_with('\'') && quoted.ends_with('\'')
+            || quoted.starts_with('"') && quoted.ends_with('"'))
+    {
+        value_start += value.len() - value.trim_start().len() + 1;
+        value = &quoted[1..quoted.len() - 1];
+    }
     let kind = keys::kind_of(key);
     // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
     // name is the first sentence.
@@ -1660,10 +1668,12 @@ fn table_at(
         }
         let names_ok = head.iter().all(|&(s, e)| {
             let h = &header[s..e];
-            !h.is_empty()
-                && h.len() <= 40
-                && h.chars().any(char::is_alphabetic)
-                && !h.contains(['@', '{', '}', '"', ':'])
+            // A row-number column may be headed `#` or `№`.
+            matches!(h, "#" | "№")
+                || (!h.is_empty()
+                    && h.len() <= 40
+                    && h.chars().any(char::is_alphabetic)
+                    && !h.contains(['@', '{', '}', '"', ':']))
         });
         if !names_ok {
             continue;
