@@ -646,6 +646,33 @@ mod tests {
     }
 
     #[test]
+    fn whom_to_contact_and_who_was_present_in_other_scripts() {
+        let names = |t: &str| -> Vec<String> {
+            spans(t, Leaf::TEXT)
+                .into_iter()
+                .filter(|(c, _)| c == "NAME")
+                .map(|(_, v)| v)
+                .collect()
+        };
+        assert_eq!(
+            names("לשאלות ניתן לפנות אל יונתן כהן בטלפון 03-1234567"),
+            ["יונתן כהן"]
+        );
+        assert_eq!(
+            names("للاستفسار يرجى التواصل مع سلطان الشامسي على الرقم"),
+            ["سلطان الشامسي"]
+        );
+        assert_eq!(
+            names("برای هماهنگی با بابک حسینی تماس بگیرید"),
+            ["بابک حسینی"]
+        );
+        assert_eq!(
+            names("会议纪要\n参会人员：王伟、張志雄、李娜\n"),
+            ["王伟", "張志雄", "李娜"]
+        );
+    }
+
+    #[test]
     fn a_name_taught_by_the_text_is_found_alone_in_it() {
         let t = "[14:11] Guerline Pierre-Louis: Olá, aqui é Guerline Pierre-Louis.\n[14:43] Ana Souza: Oi Guerline, tudo bem? Mark the order as sent.";
         let got: Vec<String> = spans(t, Leaf::TEXT)

@@ -474,6 +474,16 @@ pub fn chat_speakers(text: &str, out: &mut Vec<Finding>) {
 /// Bengali, Punjabi, Gujarati, Tamil, Telugu, Thai, Amharic, Georgian,
 /// Armenian.
 const OWN_SCRIPT_CUES: &[&str] = &[
+    // Whom to contact: he "לפנות אל", ar "التواصل مع", fa "تماس با",
+    // "هماهنگی با" (to coordinate with).
+    "לפנות אל",
+    "לפנות ל",
+    "ליצור קשר עם",
+    "التواصل مع",
+    "تواصل مع",
+    "الاتصال ب",
+    "تماس با",
+    "هماهنگی با",
     "שלום",
     "היי",
     "מר",
@@ -5931,10 +5941,11 @@ fn split_outside_quotes(value: &str, from: usize, to: usize) -> Vec<(usize, &str
         match c {
             '"' => quoted = !quoted,
             ',' if !quoted => commas.push(at),
-            ';' | '|' | '\n' if !quoted => {
+            // `王伟、張志雄、李娜`: CJK lists use the enumeration comma.
+            ';' | '|' | '\n' | '、' | '；' if !quoted => {
                 split_mailbox(value, start, at, &commas, &mut out);
                 commas.clear();
-                start = at + 1;
+                start = at + c.len_utf8();
             }
             _ => {}
         }
