@@ -242,13 +242,13 @@ fn cell_grid(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
         .zip(&cells)
         .filter_map(|(v, c)| c.as_ref().map(|c| (v, c)))
     {
-        // A cell is its text or an object holding it (SheetJS's `{"v":
-        // "Phone", "t": "s"}`, `{"value": …}`).
+        // A cell is its text or an object holding it in a generic wrapper
+        // (SheetJS's `{"v": "Phone", "t": "s"}`, `{"value": …}`).
         let text = match v {
-            Value::Object(o) => ["v", "value", "formattedValue", "w"]
+            Value::Object(o) => o
                 .iter()
-                .find_map(|k| o.get(*k))
-                .and_then(Value::as_str),
+                .find(|(k, _)| keys::describe(k).wrapper)
+                .and_then(|(_, v)| v.as_str()),
             v => v.as_str(),
         };
         if *row == top

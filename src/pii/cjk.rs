@@ -520,16 +520,18 @@ fn take(text: &str, at: usize, n: usize, f: impl Fn(char) -> bool) -> Option<usi
 /// A Chinese name starting at `at` (after a cue): a surname and one or two
 /// characters, then a boundary (punctuation, another script, the end) or a
 /// word of `ZH_AFTER`.
-fn zh_name_at(text: &str, at: usize) -> Option<usize> {
-    let rest = &text[at..];
-    let first = rest.chars().next()?;
-    let surname = if HAN_COMPOUND.iter().any(|c| rest.starts_with(c)) {
-        2
-    } else if zh_surname(first) {
-        1
+/// The length in characters of the Chinese surname that starts `rest`:
+/// two for a compound (`欧阳`), one for a frequent single one.
+fn zh_surname_len(rest: &str) -> Option<usize> {
+    if HAN_COMPOUND.iter().any(|c| rest.starts_with(c)) {
+        Some(2)
     } else {
-        return None;
-    };
+        rest.chars().next().filter(|&c| zh_surname(c)).map(|_| 1)
+    }
+}
+
+fn zh_name_at(text: &str, at: usize) -> Option<usize> {
+    let surname = zh_surname_len(&text[at..])?;
     let lengths = [surname + 1, surname + 2];
     // A word that may follow a name decides first, shortest name first
     // ("李娜很高兴"); then a boundary, longest name first ("王秀英，").
@@ -556,11 +558,7 @@ fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
         // "与黃冠宇开会": with whom one meets or talks, only before the
         // meeting word (与 and 跟 begin many other words).
         if ZH_WITH.contains(&cue) {
-            let surname = if HAN_COMPOUND.iter().any(|c| text[p..].starts_with(c)) {
-                2
-            } else if text[p..].chars().next().is_some_and(zh_surname) {
-                1
-            } else {
+            let Some(surname) = zh_surname_len(&text[p..]) else {
                 continue;
             };
             if let Some(end) = [surname + 1, surname + 2]
