@@ -82,6 +82,17 @@ fn contact_record(m: &Map<String, Value>) -> bool {
         .any(|k| matches!(keys::describe(k).kind, KeyKind::Email | KeyKind::Phone))
 }
 
+/// A free/busy answer keyed by calendar (Google Calendar's `"calendars":
+/// {"Tõnu Tamm": {"busy": [...]}}`, CalDAV schedulers): each key is whose
+/// time it is, a person's name or address (or a room's, which the name
+/// check then declines).
+fn free_busy_by_calendar(map: &Map<String, Value>) -> bool {
+    !map.is_empty()
+        && map
+            .values()
+            .all(|v| v.as_object().is_some_and(|o| o.contains_key("busy")))
+}
+
 /// Is this object about a person? Its keys say so (`email`, `first_name`),
 /// or those of an object right under it (`"contact": {"email": ...}`), or,
 /// when it has a generic person key (`contact`, `name`, `owner`), another
@@ -301,10 +312,16 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     cell_grid(map, infos);
     // An address or a number among the members (not merely a person key:
     // `{"location": {"displayName": …}}` names a place).
+    // Or an address under a key of its own (Mastodon's `{"acct":
+    // "ann@example.social", "display_name": "Ann Lee"}`).
     let contact = po
-        && infos
+        && (infos
             .iter()
-            .any(|i| matches!(i.kind, KeyKind::Email | KeyKind::Phone));
+            .any(|i| matches!(i.kind, KeyKind::Email | KeyKind::Phone))
+            || map.values().any(|v| {
+                v.as_str()
+                    .is_some_and(|s| s.contains('@') && is_contact_value(s))
+            }));
     if contact {
         for i in infos.iter_mut() {
             i.thing_name = false;
@@ -1068,11 +1085,12 @@ impl<'a> Redactor<'a> {
                 // keys are no known fields and whose values are records or
                 // counts is keyed by people: `"by_assignee": {"Phạm Gia
                 // Bảo": {...}}`, `"attendance": {"Černý, Jiří": {...}}`.
-                let keyed_by_people = (leaf.key == KeyKind::Person || people)
+                let keyed_by_people = ((leaf.key == KeyKind::Person || people)
                     && self.key_infos[base..]
                         .iter()
                         .all(|i| i.kind == KeyKind::Other)
-                    && map.values().all(|v| !v.is_string());
+                    && map.values().all(|v| !v.is_string()))
+                    || free_busy_by_calendar(map);
                 // A directory keyed by people: one key is the name its
                 // record's addresses spell out; the other keys of records
                 // with an address or a number are names too.
@@ -1666,6 +1684,25 @@ mod tests {
         }}));
         let keys: Vec<&String> = d["attendance"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["[NAME_1]", "[NAME_2]"]);
+    }
+
+    #[test]
+    fn free_busy_keyed_by_calendar() {
+        let (d, _) = run(json!({"timeMin": "2027-02-09T19:10:17Z", "calendars": {
+            "Tõnu Tamm": {"busy": [{"start": "2027-01-12T16:19:21Z"}]},
+            "Hsieh, Chun-Hung": {"busy": []},
+            "Room B150": {"busy": []}
+        }}));
+        let keys: Vec<&String> = d["calendars"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["[NAME_1]", "[NAME_2]", "Room B150"]);
+    }
+
+    #[test]
+    fn an_account_with_an_address_is_a_person() {
+        let (d, _) = run(json!({"account": {"acct": "zw@example.social",
+            "display_name": "Zabihullah Wardak"}, "org": {"account": {"display_name": "Pied Piper"}}}));
+        assert_eq!(d["account"]["display_name"], "[NAME_1]");
+        assert_eq!(d["org"]["account"]["display_name"], "Pied Piper");
     }
 
     #[test]

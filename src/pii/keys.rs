@@ -1285,6 +1285,8 @@ const DESCRIBERS: &[&str] = &[
     "title",
     "ref",
     "type",
+    // FHIR's ContactPoint: `{"system": "phone", "value": "…", "use": "home"}`.
+    "system",
 ];
 
 /// Keys a describer speaks for.

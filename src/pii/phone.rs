@@ -758,6 +758,17 @@ const CUES: &[&str] = &[
     "erreichst",
     "ติดต่อ",
     "เบอร์",
+    // Lines and desks one rings ("Switchboard: …", "courier desk …",
+    // "Bridge line …", "vendor support line is …"), and "contact" in
+    // Portuguese and Spanish, a clinic's number in Portuguese.
+    "switchboard",
+    "desk",
+    "line",
+    "helpline",
+    "questions:",
+    "contato",
+    "contacto",
+    "consultório",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
