@@ -1,10 +1,19 @@
-//! User handles: the login or screen name that stands for a person
-//! (`maartje.horst`, `omkar-shinde`, `xinyiouyang`). A handle is found
-//! where its place says it is one, never by its shape alone: under a
+//! User handles: the login or screen name of an account
+//! (`maartje.horst`, `omkar-shinde`, `xinyiouyang`). A handle is looked
+//! for where its place says it is one, never by its shape alone: under a
 //! person's key (`login`, `display_name`), as a mention (`cc @darnell`,
 //! CODEOWNERS' `@meron-girma`), or as a profile link
-//! (`github.com/ihashmi`, `linkedin.com/in/imran-hashmi-2e9a1`). Role and
-//! service accounts (`admin`, `postgres`, `dependabot`) are not people.
+//! (`github.com/ihashmi`, `linkedin.com/in/imran-hashmi-2e9a1`).
+//!
+//! An account name is not a person's name: `quietorbit`, `pixel_kiwi33`
+//! or `zebra800` says nothing of who holds it, and Sluice's classes are
+//! emails, phones and names. So a handle is tokenized only when it
+//! *carries* a name the session knows (`maartje.horst` beside "Maartje
+//! Horst", `kdlamini` beside "Kagiso Dlamini"), which would otherwise
+//! leak that name, and a LinkedIn profile slug always (it is the person's
+//! name by construction). A deployment that wants its staff's logins
+//! tokenized lists them in a lexicon under `rules/lexicons/`. Role and
+//! service accounts (`admin`, `postgres`, `dependabot`) are never people.
 
 use super::{Class, Detector, Finding, names};
 
@@ -217,6 +226,28 @@ fn role_account(h: &str) -> bool {
         || l.starts_with("ci_")
 }
 
+/// Does the session know a name that handle `h` carries: a part between
+/// `.`, `_` or `-` (trailing digits aside), or, in a part of five letters
+/// or more, a known name of three letters or more at its start or end
+/// (`kdlamini`, `xinyiouyang`, `shinde99`)? `known` answers for a folded
+/// (lower-case) word.
+pub fn carries_name(h: &str, known: Known) -> bool {
+    h.split(['.', '_', '-']).any(|p| {
+        let p = p.trim_end_matches(|c: char| c.is_ascii_digit());
+        if p.len() < 2 || !p.is_ascii() {
+            return false;
+        }
+        let p = p.to_ascii_lowercase();
+        known(&p)
+            || (p.len() >= 5
+                && (1..p.len())
+                    .any(|i| (i >= 3 && known(&p[..i])) || (p.len() - i >= 3 && known(&p[i..]))))
+    })
+}
+
+/// Answers whether the session knows a folded name word.
+pub type Known<'a> = &'a dyn Fn(&str) -> bool;
+
 fn handle(start: usize, end: usize, h: &str, confidence: f32) -> Finding {
     Finding {
         class: Class::Name,
@@ -229,11 +260,11 @@ fn handle(start: usize, end: usize, h: &str, confidence: f32) -> Finding {
 }
 
 /// A value under a person's key that is a handle rather than a written
-/// name (`"display_name": "birgitte.sorensen"`, `"login": "noac"`).
-/// Returns whether it was one.
-pub fn handle_value(text: &str, out: &mut Vec<Finding>) -> bool {
+/// name (`"display_name": "birgitte.sorensen"`, `"login": "noac"`) and
+/// carries a known name. Returns whether it was one.
+pub fn handle_value(text: &str, known: Known, out: &mut Vec<Finding>) -> bool {
     let t = text.trim();
-    if !handle_shape(t) {
+    if !handle_shape(t) || !carries_name(t, known) {
         return false;
     }
     let start = text.len() - text.trim_start().len();
@@ -265,7 +296,7 @@ fn handle_at(text: &str, s: usize) -> usize {
 /// `@`), not a scope (`@acme/sdk`, `@org/team`), not a decorator or an
 /// annotation (`@app.route(`, `@dataclass` over a `class`), not a
 /// documentation tag or a CSS at-rule.
-pub fn mentions(text: &str, out: &mut Vec<Finding>) {
+pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     for at in memchr::memchr_iter(b'@', b) {
         let before_ok = at == 0
@@ -283,6 +314,7 @@ pub fn mentions(text: &str, out: &mut Vec<Finding>) {
         }
         let h = &text[s..e];
         if !handle_shape(h)
+            || !carries_name(h, known)
             || NOT_MENTIONS.iter().any(|w| {
                 // `@param`, and `@app.route(` (a word, then a dot).
                 h.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w))
@@ -322,7 +354,7 @@ pub fn mentions(text: &str, out: &mut Vec<Finding>) {
 }
 
 /// IRC-style speakers after a timestamp: `[08:36] <kaveh_hosseini> …`.
-pub fn irc_speakers(text: &str, out: &mut Vec<Finding>) {
+pub fn irc_speakers(text: &str, known: Known, out: &mut Vec<Finding>) {
     let b = text.as_bytes();
     for lt in memchr::memchr_iter(b'<', b) {
         let s = lt + 1;
@@ -340,7 +372,7 @@ pub fn irc_speakers(text: &str, out: &mut Vec<Finding>) {
                 c.is_ascii_digit() || matches!(c, b':' | b' ' | b'-' | b'/' | b'.' | b'T')
             });
         let h = &text[s..e];
-        if stamped && handle_shape(h) {
+        if stamped && handle_shape(h) && carries_name(h, known) {
             out.push(handle(s, e, h, 0.8));
         }
     }
@@ -350,7 +382,7 @@ pub fn irc_speakers(text: &str, out: &mut Vec<Finding>) {
 /// `x.com/<handle>`, `twitter.com/<handle>` with nothing after the handle
 /// (a repository's path is an organization's as often as a person's), and
 /// `linkedin.com/in/<slug>` (a profile, always a person's).
-pub fn profile_links(text: &str, out: &mut Vec<Finding>) {
+pub fn profile_links(text: &str, known: Known, out: &mut Vec<Finding>) {
     const HOSTS: &[(&str, bool)] = &[
         ("linkedin.com/in/", true),
         ("github.com/", false),
@@ -383,7 +415,7 @@ pub fn profile_links(text: &str, out: &mut Vec<Finding>) {
                 Some(b'/') => always || b.get(e + 1).is_none_or(|c| !handle_byte(*c)),
                 Some(c) => !handle_byte(*c) && !matches!(c, b'/' | b'#' | b'?' | b'@'),
             };
-            if !ends || !(handle_shape(h) || (always && h.len() >= 2)) {
+            if !ends || !((handle_shape(h) && carries_name(h, known)) || (always && h.len() >= 2)) {
                 continue;
             }
             if !always
@@ -435,9 +467,11 @@ pub fn profile_links(text: &str, out: &mut Vec<Finding>) {
 mod tests {
     use super::*;
 
-    fn found(f: fn(&str, &mut Vec<Finding>), text: &str) -> Vec<String> {
+    /// What `f` finds in `text` for a session that knows every name, so
+    /// that these tests are about places and shapes.
+    fn found(f: fn(&str, Known, &mut Vec<Finding>), text: &str) -> Vec<String> {
         let mut out = Vec::new();
-        f(text, &mut out);
+        f(text, &|_| true, &mut out);
         out.iter()
             .map(|x| text[x.start..x.end].to_string())
             .collect()
@@ -546,8 +580,8 @@ mod tests {
     fn values_under_person_keys() {
         assert_eq!(
             found(
-                |t, o| {
-                    handle_value(t, o);
+                |t, k, o| {
+                    handle_value(t, k, o);
                 },
                 "birgitte.sorensen"
             ),
@@ -555,8 +589,8 @@ mod tests {
         );
         assert!(
             found(
-                |t, o| {
-                    handle_value(t, o);
+                |t, k, o| {
+                    handle_value(t, k, o);
                 },
                 "admin"
             )
@@ -564,12 +598,41 @@ mod tests {
         );
         assert!(
             found(
-                |t, o| {
-                    handle_value(t, o);
+                |t, k, o| {
+                    handle_value(t, k, o);
                 },
                 "Ann Lee"
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn only_handles_that_carry_a_known_name_are_people() {
+        let known = |w: &str| ["maartje", "horst", "dlamini", "ouyang", "shinde"].contains(&w);
+        for h in [
+            "maartje.horst",
+            "kdlamini",
+            "xinyiouyang",
+            "shinde99",
+            "h_maartje",
+        ] {
+            assert!(carries_name(h, &known), "{h}");
+        }
+        for h in ["quietorbit", "pixel_kiwi33", "zebra800", "ho", "dla"] {
+            assert!(!carries_name(h, &known), "{h}");
+        }
+        let mut out = Vec::new();
+        mentions("cc @quietorbit and @maartje.horst", &known, &mut out);
+        assert_eq!(out.len(), 1);
+        assert!(!handle_value("pixel_kiwi33", &known, &mut out));
+        // A LinkedIn slug is its holder's name whatever the session knows.
+        let mut out = Vec::new();
+        profile_links(
+            "linkedin.com/in/imran-hashmi-2e9a1 github.com/quietorbit",
+            &|_| false,
+            &mut out,
+        );
+        assert_eq!(out.len(), 1);
     }
 }

@@ -15,8 +15,10 @@ pub mod lexicon;
 pub mod lists;
 pub mod names;
 pub mod phone;
+pub mod records;
 pub mod table;
 mod translit;
+pub mod vocative;
 
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
@@ -268,17 +270,18 @@ impl Engine {
         let digit = digits > 0;
         // Profile links (`github.com/ihashmi`) in any text, with or without
         // capitals and digits.
+        let known = |w: &str| memory.knows_name_word(w);
         if memchr::memmem::find(text.as_bytes(), b".com/").is_some() {
-            handles::profile_links(text, &mut out);
+            handles::profile_links(text, &known, &mut out);
         }
         if digit && memchr::memchr(b'<', text.as_bytes()).is_some() {
-            handles::irc_speakers(text, &mut out);
+            handles::irc_speakers(text, &known, &mut out);
         }
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
             }
-            if handle_key(leaf) && handles::handle_value(text, &mut out) {
+            if handle_key(leaf) && handles::handle_value(text, &known, &mut out) {
                 return resolve(out);
             }
             if memory.has_names() {
@@ -292,7 +295,7 @@ impl Engine {
         }
         if at {
             email::find(text, &mut out);
-            handles::mentions(text, &mut out);
+            handles::mentions(text, &known, &mut out);
         }
         // Every number the phone scanner accepts has at least
         // `phone::MIN_DIGITS` digits of its own.
@@ -345,7 +348,7 @@ impl Engine {
             structured_names = person_handle(text, memory, &mut out);
         }
         if !structured_names && handle_key(leaf) {
-            structured_names = handles::handle_value(text, &mut out);
+            structured_names = handles::handle_value(text, &known, &mut out);
         }
         // Prose gets the free-text detectors: under ordinary keys always;
         // under person keys when the value was not a plain name ("Q3 sync –
@@ -389,6 +392,15 @@ impl Engine {
             if caseless {
                 names::own_script_cued(text, &mut out);
             }
+            // Names in HL7 v2 messages and boarding-pass barcodes.
+            if text.contains('|') {
+                records::hl7(text, &mut out);
+            }
+            if text.contains('/') {
+                records::boarding_pass(text, &mut out);
+            }
+            // Whoever is thanked, in any language ("Hartelijk dank, Daan").
+            vocative::thanked(text, &mut out);
             // Names the text itself shows: its addresses' and its
             // structured names' words (only the free-text scan reads them).
             let mut local: FxHashSet<String> = FxHashSet::default();

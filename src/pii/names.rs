@@ -315,7 +315,7 @@ fn caseless_script(c: char) -> Option<u32> {
 
 /// The caseless script ([`caseless_script`]) all of `word`'s letters are
 /// in, if they are in one; marks of that script belong to it.
-fn word_script(word: &str) -> Option<u32> {
+pub(crate) fn word_script(word: &str) -> Option<u32> {
     let mut script = None;
     for c in word.chars() {
         if c == '-' || c == '\'' || c == '’' || c == '\u{200c}' || c == '\u{200d}' {
@@ -549,7 +549,7 @@ const OWN_SCRIPT_CUES: &[&str] = &[
 
 /// Words after an own-script greeting that are no name ("שלום לכולם",
 /// "สวัสดีครับ", "मरहबा بكم").
-const OWN_SCRIPT_NOT_NAMES: &[&str] = &[
+pub(crate) const OWN_SCRIPT_NOT_NAMES: &[&str] = &[
     "לכולם",
     "רב",
     "וברכה",
@@ -5541,14 +5541,15 @@ fn dash_attribution(text: &str, ws: &[Word], k: usize) -> bool {
     // Or the end of a one-line message of a few words with a lower-case
     // word before the dash ("Running late — Clodagh"), not a heading's
     // second half ("Contact — Pampas Agro", "Vendor list — Grafton St").
+    // The last word said may end its sentence ("…odpowiedź! — Michał").
     let said = before.trim_end_matches(['—', '–', '-', ' ', '\u{a0}']);
     rest.is_empty()
         && !text.contains('\n')
         && said.split_whitespace().count() >= 3
-        && said
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|x| x.chars().all(char::is_lowercase))
+        && said.split_whitespace().next_back().is_some_and(|x| {
+            let x = x.trim_end_matches(['!', '.', '?', '…']);
+            !x.is_empty() && x.chars().all(char::is_lowercase)
+        })
 }
 
 /// Initials and a surname: every word but the last a single capital letter
