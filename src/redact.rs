@@ -1259,6 +1259,10 @@ impl<'a> Redactor<'a> {
             self.structured.remove(&(s.as_ptr() as usize, s.len()))
         };
         let findings = self.engine.scan_with(s, leaf, &*self.vault, known);
+        // What stood before this text's names, for the slots of later ones.
+        if !in_key && s.len() > 12 && s.contains(' ') {
+            crate::pii::cues::learn(s, &findings, |k, is_name| self.vault.note_cue(k, is_name));
+        }
         if findings.is_empty() {
             let esc = self.escape(s);
             if let Cow::Owned(_) = esc {
@@ -1684,6 +1688,31 @@ mod tests {
         }}));
         let keys: Vec<&String> = d["attendance"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["[NAME_1]", "[NAME_2]"]);
+    }
+
+    #[test]
+    fn slots_where_the_session_found_names() {
+        let engine = Engine::default();
+        let mut vault = Vault::new().unwrap();
+        let mut redact = |text: &str| {
+            let mut d = json!({ "text": text });
+            Redactor::new(&engine, &mut vault, None).redact(&mut d);
+            d["text"].as_str().unwrap().to_string()
+        };
+        // Names the dictionaries know teach the slot...
+        redact("- **Tue 06:20** 1:1 with Jennifer Walsh — Raffles Place");
+        redact("- **Wed 09:15** 1:1 with Michael Brennan — Budget review");
+        // ...which then holds a name no list knows, but not an ordinary
+        // word or a brand named after people.
+        assert_eq!(
+            redact("- **Thu 14:55** 1:1 with Manaia — Onboarding"),
+            "- **Thu 14:55** 1:1 with [NAME_3] — Onboarding"
+        );
+        let t = "- **Fri 10:00** 1:1 with Finance — Louis Vuitton visit";
+        assert_eq!(redact(t), t);
+        // A slot seen once is no cue.
+        let t = "Dinner reservation under Mammeri at 21:50";
+        assert_eq!(redact(t), t);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 pub mod agree;
 pub mod cjk;
 mod class;
+pub mod cues;
 pub mod email;
 pub mod handles;
 pub mod keys;
@@ -45,6 +46,9 @@ pub enum Detector {
     NameRecall,
     /// A user lexicon under `rules/lexicons/`.
     Lexicon,
+    /// A word in a slot where the session found names before ("1:1 with
+    /// X —"): see [`cues`].
+    NameCue,
 }
 
 /// One piece of personal data found in a string. Its `Debug` output leaves
@@ -103,6 +107,16 @@ pub trait NameMemory {
     fn phone_by_tail(&self, _digits: &str) -> Option<String> {
         None
     }
+
+    /// What followed this context ([`cues::context_key`]) in the session.
+    fn cue(&self, _context: &str) -> cues::CueCount {
+        cues::CueCount::default()
+    }
+
+    /// Has the session learned any context that announces names?
+    fn has_cues(&self) -> bool {
+        false
+    }
 }
 
 impl NameMemory for crate::vault::Vault {
@@ -128,6 +142,14 @@ impl NameMemory for crate::vault::Vault {
 
     fn phone_by_tail(&self, digits: &str) -> Option<String> {
         crate::vault::Vault::phone_by_tail(self, digits).map(str::to_owned)
+    }
+
+    fn cue(&self, context: &str) -> cues::CueCount {
+        crate::vault::Vault::cue(self, context)
+    }
+
+    fn has_cues(&self) -> bool {
+        crate::vault::Vault::has_cues(self)
     }
 }
 
@@ -418,6 +440,12 @@ impl Engine {
             self.free_text(text, memory, &mut local, &mut out);
             cjk::cued(text, &mut out);
             names::lone_parts(text, &mut out);
+            // Slots the session has seen names in ("1:1 with X —").
+            if memory.has_cues() {
+                let mut slots = Vec::new();
+                cues::find(text, &out, memory, &mut slots);
+                out.extend(slots);
+            }
         }
         let mut out = resolve(out);
         if text.contains(['"', '“']) {

@@ -3010,7 +3010,7 @@ static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
 
 /// Appends a folded word as the eponym list writes it: plain letters
 /// (`estée` as `estee`), no apostrophe (`wendy's` as `wendys`).
-fn push_eponym_word(key: &mut String, folded: &str) {
+pub(crate) fn push_eponym_word(key: &mut String, folded: &str) {
     let w = folded;
     let plain;
     let w = match super::translit::latin_plain(w) {

@@ -140,6 +140,11 @@ struct Recall {
     /// Each tail maps to its number's normalized form (the vault holds
     /// the values anyway, to restore them).
     phone_tails: FxHashMap<u64, Box<str>>,
+    /// What followed each context (keyed hash of the context's text) in
+    /// the session: see [`crate::pii::cues`].
+    cues: FxHashMap<u64, crate::pii::cues::CueCount>,
+    /// How many contexts announce names now.
+    cue_contexts: usize,
 }
 
 /// The per-session token vault.
@@ -365,6 +370,47 @@ impl Vault {
     /// Is this folded word part of a name tokenized (or learned) earlier?
     pub fn knows_name_word(&self, folded: &str) -> bool {
         !self.recall.words.is_empty() && self.recall.words.contains(&self.word_hash(folded))
+    }
+
+    /// Notes that a name (`is_name`) or an ordinary capitalized word
+    /// followed `context` ([`crate::pii::cues`]).
+    pub fn note_cue(&mut self, context: &str, is_name: bool) {
+        if !is_name && self.recall.cues.is_empty() {
+            return;
+        }
+        let h = self.word_hash(context);
+        if !is_name && !self.recall.cues.contains_key(&h) {
+            return;
+        }
+        let c = self.recall.cues.entry(h).or_default();
+        let was = c.is_cue();
+        if is_name {
+            c.names = c.names.saturating_add(1);
+        } else {
+            c.others = c.others.saturating_add(1);
+        }
+        match (was, c.is_cue()) {
+            (false, true) => self.recall.cue_contexts += 1,
+            (true, false) => self.recall.cue_contexts -= 1,
+            _ => {}
+        }
+    }
+
+    /// What followed `context` in the session.
+    pub fn cue(&self, context: &str) -> crate::pii::cues::CueCount {
+        if self.recall.cue_contexts == 0 {
+            return Default::default();
+        }
+        self.recall
+            .cues
+            .get(&self.word_hash(context))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Does any context announce names?
+    pub fn has_cues(&self) -> bool {
+        self.recall.cue_contexts > 0
     }
 
     /// Is this folded full name ("first last") known to the session?

@@ -1,0 +1,281 @@
+//! Cues the session learns: the words that stood before names.
+//!
+//! A tool answers in the same shapes all session long: a calendar's
+//! "1:1 with Manaia —", a booking's "reservation under Mammeri", a rota's
+//! "driver Tjaša". Once the words before a slot have stood before names
+//! found by the other detectors (twice at least, and hardly ever before
+//! an ordinary word), a capitalized word in that slot is taken as a name
+//! too, whatever dictionaries say of it. This reads a template from its
+//! own output rather than from rules written for one corpus.
+//!
+//! The session keeps, per context, how often a found name and how often
+//! an ordinary capitalized word followed it ([`CueMemory`]). A context is
+//! the last one or two words of the line before the slot (lower-cased,
+//! digits as `0`, personal data found there as `<n>`): never a value.
+
+use super::names::{self, Case, WordIter};
+use super::{Class, Detector, Finding, NameMemory};
+
+/// What the session has seen after a context.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CueCount {
+    /// Names found by other detectors.
+    pub names: u32,
+    /// Ordinary capitalized words (`The`, `Monday`, a brand).
+    pub others: u32,
+}
+
+impl CueCount {
+    /// Does this context announce a name: two names at least, and at
+    /// least four times as many names as ordinary words?
+    pub fn is_cue(self) -> bool {
+        self.names >= 2 && self.names >= 4 * self.others
+    }
+}
+
+/// The longest context kept, in bytes.
+const MAX_CONTEXT: usize = 48;
+
+/// The context of the slot at `start` of `text` into `key` (cleared
+/// first): the last one or two words before it on its line, set apart
+/// from it by a space. `false` when there is none worth keeping (the
+/// slot starts its line or cell, or the words hold no letters).
+pub fn context_key(text: &str, start: usize, findings: &[Finding], key: &mut String) -> bool {
+    key.clear();
+    let b = text.as_bytes();
+    if start == 0 || b[start - 1] != b' ' {
+        return false;
+    }
+    let mut ls = start.saturating_sub(MAX_CONTEXT);
+    while !text.is_char_boundary(ls) {
+        ls += 1;
+    }
+    let line = &text[ls..start];
+    let cut = line.rfind(['\n', '\t', '|', '"']).map_or(0, |p| p + 1);
+    let line_start = ls + cut;
+    let prefix = &text[line_start..start];
+    let mut toks: Vec<(usize, usize)> = Vec::with_capacity(2);
+    let mut end = prefix.len();
+    for (i, c) in prefix.char_indices().rev() {
+        if c == ' ' {
+            if i + 1 < end {
+                toks.push((i + 1, end));
+                if toks.len() == 2 {
+                    break;
+                }
+            }
+            end = i;
+        }
+    }
+    if toks.len() < 2 && end > 0 {
+        toks.push((0, end));
+    }
+    if toks.is_empty() {
+        return false;
+    }
+    if toks.len() == 1 {
+        key.push('^');
+    }
+    let mut letters = 0;
+    for &(s, e) in toks.iter().rev() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        let (s, e) = (line_start + s, line_start + e);
+        if findings.iter().any(|f| f.start < e && f.end > s) {
+            key.push_str("<n>");
+            continue;
+        }
+        for c in text[s..e].chars() {
+            if c.is_ascii_digit() {
+                key.push('0');
+            } else {
+                letters += usize::from(c.is_alphabetic());
+                key.extend(c.to_lowercase());
+            }
+        }
+    }
+    letters >= 2
+}
+
+/// Notes what followed each context in `text`: its names found by other
+/// detectors, and its ordinary capitalized words, through `note(context,
+/// is_name)`.
+pub fn learn(text: &str, findings: &[Finding], mut note: impl FnMut(&str, bool)) {
+    let mut key = String::new();
+    for f in findings {
+        if f.class == Class::Name
+            && f.detector != Detector::NameCue
+            && context_key(text, f.start, findings, &mut key)
+        {
+            note(&key, true);
+        }
+    }
+    for w in WordIter::new(text) {
+        if w.case != Case::Title
+            || findings
+                .iter()
+                .any(|f| f.start <= w.start && w.end <= f.end)
+        {
+            continue;
+        }
+        let t = &text[w.start..w.end];
+        if t.len() >= 2 && names::ordinary_word(t) && context_key(text, w.start, findings, &mut key)
+        {
+            note(&key, false);
+        }
+    }
+}
+
+/// Names in slots the session learned: one to three capitalized words
+/// after a learned context, none of them an ordinary word.
+pub fn find(
+    text: &str,
+    findings: &[Finding],
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let mut key = String::new();
+    let mut it = WordIter::new(text).peekable();
+    while let Some(w) = it.next() {
+        if w.case != Case::Title
+            || findings.iter().any(|f| f.start < w.end && w.start < f.end)
+            || !name_word(&text[w.start..w.end])
+            || !context_key(text, w.start, findings, &mut key)
+            || !memory.cue(&key).is_cue()
+        {
+            continue;
+        }
+        let mut end = w.end;
+        while let Some(n) = it.peek() {
+            if n.case != Case::Title
+                || &text[end..n.start] != " "
+                || !name_word(&text[n.start..n.end])
+                || findings.iter().any(|f| f.start < n.end && n.start < f.end)
+            {
+                break;
+            }
+            end = n.end;
+            it.next();
+            if (end - w.start) > 60 {
+                break;
+            }
+        }
+        // A brand or place named after people ("Louis Vuitton", "Dr
+        // Pepper") is no one, and a title's slot is the main scanner's,
+        // which knows those brands.
+        if eponym(&text[w.start..end]) || after_title(&key) {
+            continue;
+        }
+        out.push(Finding {
+            class: Class::Name,
+            start: w.start,
+            end,
+            detector: Detector::NameCue,
+            confidence: 0.7,
+            normalized: names::normalize(&text[w.start..end]),
+        });
+    }
+}
+
+/// Is `run` (or its first two words) a brand, company or place named
+/// after people?
+fn eponym(run: &str) -> bool {
+    let mut spaced = String::with_capacity(run.len());
+    for (n, w) in run.split(' ').enumerate() {
+        if n > 0 {
+            if names::eponym_phrase(&spaced) {
+                return true;
+            }
+            spaced.push(' ');
+        }
+        names::with_fold(w, |f| names::push_eponym_word(&mut spaced, f));
+    }
+    names::eponym_phrase(&spaced)
+}
+
+/// Does the context end with a title (`Dr`, `Mr.`)?
+fn after_title(key: &str) -> bool {
+    let last = key.rsplit(' ').next().unwrap_or("").trim_end_matches('.');
+    names::TITLES.contains(&last)
+}
+
+/// A word that can be part of a name here: two letters or more, no
+/// ordinary word, no word never a name (month, legal form, brand).
+fn name_word(t: &str) -> bool {
+    t.chars().count() >= 2 && !names::ordinary_word(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name(start: usize, end: usize) -> Finding {
+        Finding {
+            class: Class::Name,
+            start,
+            end,
+            detector: Detector::NameContext,
+            confidence: 0.8,
+            normalized: String::new(),
+        }
+    }
+
+    fn key(text: &str, at: usize, findings: &[Finding]) -> Option<String> {
+        let mut k = String::new();
+        context_key(text, at, findings, &mut k).then_some(k)
+    }
+
+    #[test]
+    fn contexts_are_the_words_before_the_slot() {
+        let t = "- **Wed 14:55** 1:1 with Manaia — Onboarding";
+        let at = t.find("Manaia").unwrap();
+        assert_eq!(key(t, at, &[]).as_deref(), Some("0:0 with"));
+        let t = "Dinner reservation under Mammeri at 21:50";
+        assert_eq!(
+            key(t, t.find("Mammeri").unwrap(), &[]).as_deref(),
+            Some("reservation under")
+        );
+        // A name found before the slot stands as `<n>`.
+        let t = "Ann Lee and Bo Chen";
+        assert_eq!(key(t, 12, &[name(0, 7)]).as_deref(), Some("<n> and"));
+        // At the start of a line or a cell: no context.
+        assert_eq!(key("x\nManaia", 2, &[]), None);
+        assert_eq!(key("Date\tAline", 5, &[]), None);
+        // Only one word on the line: marked as the line's start.
+        let t = "driver Tjaša";
+        assert_eq!(key(t, 7, &[]).as_deref(), Some("^ driver"));
+    }
+
+    #[test]
+    fn cues_need_two_names_and_few_ordinary_words() {
+        assert!(
+            !CueCount {
+                names: 1,
+                others: 0
+            }
+            .is_cue()
+        );
+        assert!(
+            CueCount {
+                names: 2,
+                others: 0
+            }
+            .is_cue()
+        );
+        assert!(
+            !CueCount {
+                names: 3,
+                others: 1
+            }
+            .is_cue()
+        );
+        assert!(
+            CueCount {
+                names: 8,
+                others: 2
+            }
+            .is_cue()
+        );
+    }
+}
