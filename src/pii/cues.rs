@@ -9,9 +9,11 @@
 //! own output rather than from rules written for one corpus.
 //!
 //! The session keeps, per context, how often a found name and how often
-//! an ordinary capitalized word followed it ([`CueMemory`]). A context is
-//! the last one or two words of the line before the slot (lower-cased,
-//! digits as `0`, personal data found there as `<n>`): never a value.
+//! an ordinary capitalized word stood by it. A context is the last one or
+//! two words of the line before the slot, or the next one or two after it
+//! ("X übernimmt Leitung", "**X** (agent):"), lower-cased, digits as `0`,
+//! personal data found there as `<n>`; the vault keeps only a keyed hash
+//! of it.
 
 use super::names::{self, Case, WordIter};
 use super::{Class, Detector, Finding, NameMemory};
@@ -98,16 +100,71 @@ pub fn context_key(text: &str, start: usize, findings: &[Finding], key: &mut Str
     letters >= 2
 }
 
+/// The context after a name ending at `end` (`> übernimmt leitung`,
+/// `> (agent):`): the next one or two words on its line, set apart by a
+/// space, marked with a leading `>` so it never meets a context before.
+pub fn right_key(text: &str, end: usize, findings: &[Finding], key: &mut String) -> bool {
+    key.clear();
+    let b = text.as_bytes();
+    // Past an initial's dot and emphasis (`**Desislava P.** (agent):`).
+    let mut end = end;
+    while end < b.len() && matches!(b[end], b'*' | b'_' | b'.') {
+        end += 1;
+    }
+    if end >= b.len() || b[end] != b' ' {
+        return false;
+    }
+    let mut le = (end + MAX_CONTEXT).min(text.len());
+    while !text.is_char_boundary(le) {
+        le -= 1;
+    }
+    let line = &text[end + 1..le];
+    let line = &line[..line.find(['\n', '\t', '|', '"']).unwrap_or(line.len())];
+    let base = end + 1;
+    key.push('>');
+    let mut letters = 0;
+    for (n, tok) in line
+        .split(' ')
+        .filter(|t| !t.is_empty())
+        .take(2)
+        .enumerate()
+    {
+        // The last word may be cut by the window: only whole words.
+        let s = base + (tok.as_ptr() as usize - line.as_ptr() as usize);
+        let e = s + tok.len();
+        if e == le && le < text.len() && n > 0 {
+            break;
+        }
+        key.push(' ');
+        if findings.iter().any(|f| f.start < e && f.end > s) {
+            key.push_str("<n>");
+            continue;
+        }
+        for c in tok.chars() {
+            if c.is_ascii_digit() {
+                key.push('0');
+            } else {
+                letters += usize::from(c.is_alphabetic());
+                key.extend(c.to_lowercase());
+            }
+        }
+    }
+    letters >= 2
+}
+
 /// Notes what followed each context in `text`: its names found by other
 /// detectors, and its ordinary capitalized words, through `note(context,
 /// is_name)`.
 pub fn learn(text: &str, findings: &[Finding], mut note: impl FnMut(&str, bool)) {
     let mut key = String::new();
     for f in findings {
-        if f.class == Class::Name
-            && f.detector != Detector::NameCue
-            && context_key(text, f.start, findings, &mut key)
-        {
+        if f.class != Class::Name || f.detector == Detector::NameCue {
+            continue;
+        }
+        if context_key(text, f.start, findings, &mut key) {
+            note(&key, true);
+        }
+        if right_key(text, f.end, findings, &mut key) {
             note(&key, true);
         }
     }
@@ -120,8 +177,13 @@ pub fn learn(text: &str, findings: &[Finding], mut note: impl FnMut(&str, bool))
             continue;
         }
         let t = &text[w.start..w.end];
-        if t.len() >= 2 && names::ordinary_word(t) && context_key(text, w.start, findings, &mut key)
-        {
+        if t.len() < 2 || !names::ordinary_word(t) {
+            continue;
+        }
+        if context_key(text, w.start, findings, &mut key) {
+            note(&key, false);
+        }
+        if right_key(text, w.end, findings, &mut key) {
             note(&key, false);
         }
     }
@@ -141,11 +203,11 @@ pub fn find(
         if w.case != Case::Title
             || findings.iter().any(|f| f.start < w.end && w.start < f.end)
             || !name_word(&text[w.start..w.end])
-            || !context_key(text, w.start, findings, &mut key)
-            || !memory.cue(&key).is_cue()
         {
             continue;
         }
+        let before = context_key(text, w.start, findings, &mut key) && memory.cue(&key).is_cue();
+        let titled = before && after_title(&key);
         let mut end = w.end;
         while let Some(n) = it.peek() {
             if n.case != Case::Title
@@ -164,7 +226,18 @@ pub fn find(
         // A brand or place named after people ("Louis Vuitton", "Dr
         // Pepper") is no one, and a title's slot is the main scanner's,
         // which knows those brands.
-        if eponym(&text[w.start..end]) || after_title(&key) {
+        // A run that an ordinary capitalized word goes on is part of a
+        // longer proper name ("Boxing Day", "Pinecrest Medical Group").
+        if it.peek().is_some_and(|n| {
+            n.case == Case::Title
+                && &text[end..n.start] == " "
+                && names::ordinary_word(&text[n.start..n.end])
+        }) {
+            continue;
+        }
+        let cued =
+            before || (right_key(text, end, findings, &mut key) && memory.cue(&key).is_cue());
+        if !cued || titled || eponym(&text[w.start..end]) {
             continue;
         }
         out.push(Finding {
@@ -245,6 +318,19 @@ mod tests {
         // Only one word on the line: marked as the line's start.
         let t = "driver Tjaša";
         assert_eq!(key(t, 7, &[]).as_deref(), Some("^ driver"));
+    }
+
+    #[test]
+    fn contexts_after_the_slot() {
+        let mut k = String::new();
+        let t = "Reto Schnyder übernimmt Leitung bei Pinecrest";
+        assert!(right_key(t, 13, &[], &mut k));
+        assert_eq!(k, "> übernimmt leitung");
+        let t = "**Desislava P.** (agent): Refund issued";
+        assert!(right_key(t, 13, &[], &mut k));
+        assert_eq!(k, "> (agent): refund");
+        assert!(!right_key("Ann Lee\nnext", 7, &[], &mut k));
+        assert!(!right_key("Ann Lee", 7, &[], &mut k));
     }
 
     #[test]
