@@ -56,48 +56,65 @@ pub fn context_key(text: &str, start: usize, findings: &[Finding], key: &mut Str
     let cut = line.rfind(['\n', '\t', '|', '"']).map_or(0, |p| p + 1);
     let line_start = ls + cut;
     let prefix = &text[line_start..start];
-    let mut toks: Vec<(usize, usize)> = Vec::with_capacity(2);
+    // The last two words of the prefix, last first.
+    let mut toks = [(0, 0); 2];
+    let mut n = 0;
     let mut end = prefix.len();
     for (i, c) in prefix.char_indices().rev() {
         if c == ' ' {
             if i + 1 < end {
-                toks.push((i + 1, end));
-                if toks.len() == 2 {
+                toks[n] = (i + 1, end);
+                n += 1;
+                if n == 2 {
                     break;
                 }
             }
             end = i;
         }
     }
-    if toks.len() < 2 && end > 0 {
-        toks.push((0, end));
+    if n < 2 && end > 0 {
+        toks[n] = (0, end);
+        n += 1;
     }
-    if toks.is_empty() {
+    if n == 0 {
         return false;
     }
-    if toks.len() == 1 {
+    if n == 1 {
         key.push('^');
     }
     let mut letters = 0;
-    for &(s, e) in toks.iter().rev() {
+    for &(s, e) in toks[..n].iter().rev() {
         if !key.is_empty() {
             key.push(' ');
         }
-        let (s, e) = (line_start + s, line_start + e);
-        if findings.iter().any(|f| f.start < e && f.end > s) {
-            key.push_str("<n>");
-            continue;
-        }
-        for c in text[s..e].chars() {
-            if c.is_ascii_digit() {
-                key.push('0');
-            } else {
-                letters += usize::from(c.is_alphabetic());
-                key.extend(c.to_lowercase());
-            }
-        }
+        letters += push_word(text, line_start + s, line_start + e, findings, key);
     }
     letters >= 2
+}
+
+/// Appends the word `text[s..e]` to a context key as the key writes it
+/// (lower case, digits as `0`, `<n>` where a finding is); returns its
+/// letters.
+fn push_word(text: &str, s: usize, e: usize, findings: &[Finding], key: &mut String) -> usize {
+    if overlaps(findings, s, e) {
+        key.push_str("<n>");
+        return 0;
+    }
+    let mut letters = 0;
+    for c in text[s..e].chars() {
+        if c.is_ascii_digit() {
+            key.push('0');
+        } else {
+            letters += usize::from(c.is_alphabetic());
+            key.extend(c.to_lowercase());
+        }
+    }
+    letters
+}
+
+/// Does a finding overlap `s..e`?
+fn overlaps(findings: &[Finding], s: usize, e: usize) -> bool {
+    findings.iter().any(|f| f.start < e && s < f.end)
 }
 
 /// The context after a name ending at `end` (`> übernimmt leitung`,
@@ -136,18 +153,7 @@ pub fn right_key(text: &str, end: usize, findings: &[Finding], key: &mut String)
             break;
         }
         key.push(' ');
-        if findings.iter().any(|f| f.start < e && f.end > s) {
-            key.push_str("<n>");
-            continue;
-        }
-        for c in tok.chars() {
-            if c.is_ascii_digit() {
-                key.push('0');
-            } else {
-                letters += usize::from(c.is_alphabetic());
-                key.extend(c.to_lowercase());
-            }
-        }
+        letters += push_word(text, s, e, findings, key);
     }
     letters >= 2
 }
@@ -201,7 +207,7 @@ pub fn find(
     let mut it = WordIter::new(text).peekable();
     while let Some(w) = it.next() {
         if w.case != Case::Title
-            || findings.iter().any(|f| f.start < w.end && w.start < f.end)
+            || overlaps(findings, w.start, w.end)
             || !name_word(&text[w.start..w.end])
         {
             continue;
@@ -213,7 +219,7 @@ pub fn find(
             if n.case != Case::Title
                 || &text[end..n.start] != " "
                 || !name_word(&text[n.start..n.end])
-                || findings.iter().any(|f| f.start < n.end && n.start < f.end)
+                || overlaps(findings, n.start, n.end)
             {
                 break;
             }

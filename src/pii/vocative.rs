@@ -166,7 +166,6 @@ const NOT_NAMES: &[&str] = &[
     "very",
     "much",
     "in",
-    "again",
     "à",
     "a",
     "tous",
