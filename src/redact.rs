@@ -211,6 +211,10 @@ fn call_numbers(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
                 && *call_record.get_or_insert_with(|| {
                     map.keys().any(|k| keys::call_record_key(&keys::fold(k)))
                 }))
+            // A text message's `to` and `from` beside its body
+            // (`{"to": "1704 7520", "body": "…"}`).
+            || (matches!(f.as_str(), "to" | "from")
+                && map.keys().any(|k| keys::message_body_key(&keys::fold(k))))
         {
             info.kind = KeyKind::Phone;
         }
@@ -1764,6 +1768,12 @@ mod tests {
         );
         // An order's number is no call's.
         assert_eq!(d["order"]["number"], "4915187654321");
+        // A text message's parties beside its body; a transfer's are not.
+        let doc = json!({"sms": [{"to": "1704 7520", "status": "queued", "body": "Hi"}],
+            "transfer": {"to": "29047511", "amount": 5}});
+        let (d, _) = run(doc);
+        assert_eq!(d["sms"][0]["to"], "[PHONE_1]");
+        assert_eq!(d["transfer"]["to"], "29047511");
     }
 
     #[test]

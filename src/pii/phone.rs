@@ -769,6 +769,26 @@ const CUES: &[&str] = &[
     "contato",
     "contacto",
     "consultório",
+    // "Call" in more languages: bg, uk, hr/sr/bs, sl, sk, lt, lv, et, fi,
+    // tr, tl.
+    "обадете",
+    "обади се",
+    "позвъни",
+    "подзвоніть",
+    "зателефонуйте",
+    "nazovite",
+    "nazovi",
+    "pozovite",
+    "pokličite",
+    "zavolajte",
+    "skambinkite",
+    "zvaniet",
+    "helistage",
+    "soita",
+    "soittakaa",
+    "arayın",
+    "tawagan",
+    "tumawag",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -781,10 +801,13 @@ static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
 
 /// Is there a phone cue in the 40 bytes before `start`, on the same line?
 fn has_cue(text: &str, start: usize) -> bool {
-    let mut from = start.saturating_sub(40);
-    while !text.is_char_boundary(from) {
-        from += 1;
-    }
+    // Forty characters back, not bytes: a cue in Cyrillic, Greek or Thai
+    // ("обадете се на Петър Иванов на …") takes two or three bytes a letter.
+    let from = text[..start]
+        .char_indices()
+        .rev()
+        .nth(39)
+        .map_or(0, |(i, _)| i);
     let from = from + text[from..start].rfind('\n').map_or(0, |p| p + 1);
     // Whole words only: "tel" in "Kortelainen" is no cue.
     // Words of scripts written without spaces ("กรุณาโทรกลับ") have none.
@@ -1202,8 +1225,14 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
             && (2..=4).contains(&s.groups().len())
             && s.groups().iter().all(|&g| g >= 2)
             && !date_like(s);
+        // Dots mixed with hyphens are dates, ranges or versions, unless a
+        // country code starts them (`+1.670-236-1207`): then the number
+        // must be valid.
         if s.seps & 2 != 0 {
-            return None;
+            if !s.plus {
+                return None;
+            }
+            strict = true;
         }
         if !(nanp || pairs) {
             if !(s.plus || trunk) || s.seps != 4 {
@@ -1508,6 +1537,11 @@ mod tests {
             ["82-293-7717"]
         );
         assert_eq!(phones("Questions? 72 976 019 · ops@x.org"), ["72 976 019"]);
+        // A cue forty letters back in a script of two bytes a letter.
+        assert_eq!(
+            phones("Моля, обадете се на Петър Иванов на 620 9997."),
+            ["620 9997"]
+        );
         assert!(phones("You can try 20 minutes later").is_empty());
         // Reach me at, in Polish, German and Thai; a new number.
         assert_eq!(
@@ -1636,6 +1670,9 @@ mod tests {
         }
         // A signature's `M:` cues a number no region's plan vouches for alone.
         assert_eq!(phones("M: 0660.9458125 | x"), ["0660.9458125"]);
+        // A country code before dots and hyphens: valid numbers only.
+        assert_eq!(phones("theo số +1.670-236-1207."), ["+1.670-236-1207"]);
+        assert!(phones("range +1.5-2.0 and +1.555-123-4567.8").is_empty());
         for t in [
             "12 345 678",
             "PO 4509314508",

@@ -1731,6 +1731,11 @@ fn table_at(
             for ((&(s, e), kind), call) in row.iter().zip(&kinds).zip(&call_cols) {
                 let cell = &line[s..e];
                 let kind = cell_kind(*kind, *call, cell);
+                // A company under a column that may hold people
+                // (`customer`: `Kraft Heinz` beside `Fjeld, Vegard`).
+                if kind == KeyKind::MaybePerson && names::brand_cell(cell) {
+                    continue;
+                }
                 let how = if kind == KeyKind::Person || personal {
                     Structured::Sure
                 } else {
@@ -1776,7 +1781,7 @@ type Row<'a> = (usize, &'a str, Vec<(usize, usize)>);
 /// Its other cells are then read as names under a person key, so that
 /// `Kristjan C.` beside `Benedetta Lombardi` is one too.
 fn names_column(rows: &[Row<'_>], c: usize, memory: &(impl NameMemory + ?Sized)) -> bool {
-    let (mut filled, mut named) = (0, 0);
+    let (mut filled, mut named, mut brands) = (0, 0, 0);
     for (_, line, row) in rows {
         let (s, e) = row[c];
         let cell = &line[s..e];
@@ -1784,9 +1789,15 @@ fn names_column(rows: &[Row<'_>], c: usize, memory: &(impl NameMemory + ?Sized))
             continue;
         }
         filled += 1;
-        named += usize::from(names::name_cell(cell, memory));
+        if names::brand_cell(cell) {
+            brands += 1;
+        } else {
+            named += usize::from(names::name_cell(cell, memory));
+        }
     }
-    named >= 2 && named * 2 >= filled
+    // Brands named after people (`Tommy Hilfiger`, `Jim Beam`) make it a
+    // column of companies, whatever else in it reads as a name.
+    named >= 2 && named * 2 >= filled && brands * 4 < filled
 }
 
 /// The columns of a fixed-width header (`EMP#    NAME          PHONE`):
