@@ -336,6 +336,23 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
             }
         }
     }
+    // An account's display name beside its handle (`{"user":
+    // "quiet-panda", "display": "Toky Rasoanaivo"}`) is its person's.
+    if infos.iter().any(|i| i.display)
+        && map.iter().any(|(k, v)| {
+            v.is_string()
+                && matches!(
+                    keys::fold(k).as_str(),
+                    "user" | "username" | "handle" | "login" | "screenname" | "acct" | "account"
+                )
+        })
+    {
+        for i in infos.iter_mut().filter(|i| i.display) {
+            i.kind = KeyKind::Person;
+            i.wrapper = false;
+            i.thing_name = false;
+        }
+    }
     if map.len() > 8 || map.len() < 2 {
         return;
     }
@@ -1834,6 +1851,18 @@ mod tests {
         );
         // A person's own fields are not people.
         assert!(d["assignee"].get("Open Tickets").is_some(), "{d}");
+        // An account's display name beside its handle, in any script; a
+        // title of two parts is read as prose, a company's name is not.
+        let (d, _) = run(json!({
+            "comments": [{"user": "quiet-byte", "display": "கவிதா ராமசாமி", "likes": 3}],
+            "articles": [{"title": "Nobel Prize: Jonas Schäfer", "company": "Jones Lang LaSalle"}],
+            "settings": {"display": "Compact View"}
+        }));
+        assert_eq!(d["comments"][0]["display"], "[NAME_1]", "{d}");
+        assert_eq!(d["comments"][0]["user"], "quiet-byte", "{d}");
+        assert_eq!(d["articles"][0]["title"], "Nobel Prize: [NAME_2]", "{d}");
+        assert_eq!(d["articles"][0]["company"], "Jones Lang LaSalle", "{d}");
+        assert_eq!(d["settings"]["display"], "Compact View", "{d}");
     }
 
     #[test]

@@ -385,11 +385,18 @@ impl Engine {
                 }
                 // A phrase, not one capitalized name ("Jones Lang LaSalle"
                 // under `company` is the company).
+                // A title of two parts is prose too ("Nobel Prize: Jonas
+                // Schäfer", "Kickoff — Ana Lima").
                 KeyKind::NotPerson => {
                     let t = text.trim();
                     t.contains(' ')
-                        && t.split_whitespace()
+                        && (t
+                            .split_whitespace()
                             .any(|w| !w.starts_with(|c: char| c.is_uppercase()))
+                            || t.contains(": ")
+                            || t.contains(" — ")
+                            || t.contains(" – ")
+                            || t.contains(" | "))
                 }
                 KeyKind::Phone => false,
             };

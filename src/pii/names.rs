@@ -979,6 +979,8 @@ pub(crate) const TITLES: &[&str] = &[
     "señora",
     "sr",
     "sra",
+    "doña",
+    "dña",
     "dott",
     "ing",
     // Portuguese, Italian.
