@@ -981,6 +981,15 @@ pub(crate) const TITLES: &[&str] = &[
     "sra",
     "doña",
     "dña",
+    // Romanian (dl. Popescu, dna. Ionescu), Vietnamese (anh, chị),
+    // Bulgarian and Russian abbreviations (г-н, г-жа), Tagalog (Kuya).
+    "dl",
+    "dna",
+    "anh",
+    "chị",
+    "г-н",
+    "г-жа",
+    "kuya",
     "dott",
     "ing",
     // Portuguese, Italian.
@@ -1040,6 +1049,7 @@ const GREETINGS: &[&str] = &[
     "olá",
     "hej",
     "salut",
+    "chào",
     // Thanks and greetings in other languages ("Merci Louise.",
     // "Teşekkürler Yusuf.", "Grazie Chiara.").
     "merci",
@@ -3228,6 +3238,11 @@ fn context_of(text: &str, w: &Word) -> u8 {
     if t.len() > 24 {
         return 0;
     }
+    // Vietnamese `anh`, `chị` are titles in lower case only: "Chào anh
+    // Primož", but "Anh Trịnh" is a name.
+    if w.case != Case::Lower && matches!(t, "Anh" | "ANH" | "Chị" | "CHỊ") {
+        return 0;
+    }
     if t.is_ascii() {
         let mut buf = [0u8; 24];
         for (d, b) in buf.iter_mut().zip(t.bytes()) {
@@ -4814,6 +4829,23 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     fn after(&self, ws: &[Word], first: usize, last: usize) -> Support {
         let text = self.text;
         let rest = &text[ws[last].end..];
+        // "Proszę oddzwonić do Blagoja Angelovski pod numer +48 …", "Soita
+        // Arlene Little Thunder numeroon …": whoever one is asked to call
+        // at a number, in any language; not a desk or a company ("call
+        // Harbor Dental at …").
+        if called_at(
+            &text[self.line_start(ws[first].start)..ws[first].start],
+            rest,
+        ) && ws[first..=last].iter().all(|w| {
+            matches!(w.case, Case::Title | Case::Upper)
+                && !self.is(w, ORG_TAIL | PLACE)
+                && !trade_word(text_of(text, w))
+        }) && ws[first..=last]
+            .iter()
+            .any(|w| !self.info(w).common_only() || self.known(w))
+        {
+            return Support::Strong;
+        }
         // "Tsai Po-Wei  DOB 25/09/1947", "Ann Lee (DOB 1980-02-01)": a date
         // of birth follows a person's name.
         {
@@ -5702,6 +5734,114 @@ fn trade_word(word: &str) -> bool {
 /// Does `r` open with a phone number written on its own: 7 to 15 digits
 /// with only `+ - . ( ) /` and spaces between them, ended by the text, a
 /// space, or punctuation (not by a letter or more digits of an id)?
+/// Verbs of calling and calling back, with the preposition that takes
+/// the person, in the languages of the cue lists; folded, as they end the
+/// text before a name.
+const CALL_PHRASES: &[&str] = &[
+    "call",
+    "call back",
+    "ring",
+    "phone",
+    "contact",
+    "text",
+    "llame a",
+    "llamar a",
+    "llama a",
+    "contacte a",
+    "ligue para",
+    "ligar para",
+    "liga para",
+    "ligue pro",
+    "appelez",
+    "appeler",
+    "rappelez",
+    "contactez",
+    "rufen sie",
+    "ruf",
+    "kontaktieren sie",
+    "chiami",
+    "chiamare",
+    "chiama",
+    "contatta",
+    "contattare",
+    "bel",
+    "bellen",
+    "ring til",
+    "ringa",
+    "ring till",
+    "oddzwonić do",
+    "zadzwoń do",
+    "zadzwonić do",
+    "proszę zadzwonić do",
+    "soita",
+    "soittakaa",
+    "gọi lại cho",
+    "gọi cho",
+    "liên hệ",
+    "hubungi",
+    "telepon",
+    "piga simu",
+    "mpigie",
+    "tawagan si",
+    "tawagan",
+    "tumawag kay",
+    "позвоните",
+    "позвонить",
+    "перезвоните",
+    "обадете се на",
+    "зателефонуйте",
+    "передзвоніть",
+    "sună-l pe",
+    "sunați-l pe",
+    "sunați-o pe",
+    "sună-o pe",
+    "hívja",
+    "hívja fel",
+    "zavolejte",
+    "zavolajte",
+    "nazovite",
+    "pokličite",
+    "skambinkite",
+    "zvaniet",
+    "helistage",
+    "τηλεφωνήστε στον",
+    "τηλεφωνήστε στην",
+];
+
+/// Whether `before` (the line up to a name) ends with a verb of calling
+/// and `rest` (the text after it) goes on, past at most three short
+/// lower-case words ("back on", "pod numer", "numeroon", "theo số"), to a
+/// phone number.
+fn called_at(before: &str, rest: &str) -> bool {
+    let b = before.trim_end();
+    if b.len() == before.len() || b.is_empty() {
+        return false;
+    }
+    let tail = &b[b.floor_char_boundary(b.len().saturating_sub(40))..];
+    let ends = with_fold(tail, |f| {
+        CALL_PHRASES.iter().any(|p| {
+            f.strip_suffix(p)
+                .is_some_and(|h| h.is_empty() || h.ends_with(|c: char| !c.is_alphanumeric()))
+        })
+    });
+    if !ends {
+        return false;
+    }
+    let mut r = rest.trim_start_matches([' ', ',']);
+    for _ in 0..3 {
+        if phone_like(r) {
+            return true;
+        }
+        let w_end = r.find(' ').unwrap_or(r.len());
+        let w = &r[..w_end];
+        if w.is_empty() || w.chars().count() > 12 || !w.chars().all(char::is_lowercase) {
+            return false;
+        }
+        r = r[w_end..].trim_start_matches(' ');
+    }
+    phone_like(r)
+}
+
 pub(crate) fn phone_like(r: &str) -> bool {
     let b = r.as_bytes();
     if !b
@@ -6322,7 +6462,7 @@ pub fn person_value(
         // A leading title is context, not part of the name: "Dr. Okafor".
         if let Some(w) = WordIter::new(&value[s..e]).next() {
             let t = &value[s + w.start..s + w.end];
-            if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) {
+            if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) && !matches!(t, "Anh" | "ANH") {
                 let rest = value[s + w.end..e].trim_start_matches(['.', ' ']);
                 if !rest.is_empty() {
                     s = e - rest.len();
@@ -7801,6 +7941,27 @@ mod tests {
             words("Houston Street-এর কাছে").len(),
             words("Houston Street এর কাছে").len()
         );
+    }
+
+    #[test]
+    fn whoever_one_is_asked_to_call_at_a_number() {
+        assert_eq!(
+            scan("Proszę oddzwonić do Blagoja Angelovski pod numer +48 600 700 800."),
+            ["Blagoja Angelovski"]
+        );
+        assert_eq!(
+            scan("Vui lòng gọi lại cho Huỳnh Thanh Hùng theo số +84 28 3822 1234."),
+            ["Huỳnh Thanh Hùng"]
+        );
+        // A desk or a company is no one; nor is a name with no number.
+        assert!(scan("Please call Harbor Dental at +1 415 555 0132.").is_empty());
+        assert!(called_at("please call ", " back on +44 20 7946 0958"));
+        assert!(!called_at("please call ", " tomorrow about the invoice"));
+        assert!(!called_at("please recall ", " +44 20 7946 0958"));
+        // Honorifics of Romanian, Vietnamese (in lower case only) and Russian.
+        assert_eq!(scan("Salut dl. Usubaliev,"), ["Usubaliev"]);
+        assert_eq!(scan("Chào anh Primož,"), ["Primož"]);
+        assert_eq!(scan("Здравствуйте, г-жа Tamihana!"), ["Tamihana"]);
     }
 
     #[test]
