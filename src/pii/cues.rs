@@ -89,7 +89,9 @@ pub fn context_key(text: &str, start: usize, findings: &[Finding], key: &mut Str
         }
         letters += push_word(text, line_start + s, line_start + e, findings, key);
     }
-    letters >= 2
+    // A time slot that starts its line (`08:00–08:45  X · 1:1`) is a
+    // context too, though it has no letters.
+    letters >= 2 || (n == 1 && key.contains("0:00"))
 }
 
 /// Appends the word `text[s..e]` to a context key as the key writes it
@@ -324,6 +326,14 @@ mod tests {
         // Only one word on the line: marked as the line's start.
         let t = "driver Tjaša";
         assert_eq!(key(t, 7, &[]).as_deref(), Some("^ driver"));
+        // A time slot starting its line, though it has no letters; not a
+        // bare number.
+        let t = "08:00–08:45  Yamin Thandar · 1:1";
+        assert_eq!(
+            key(t, t.find("Yamin").unwrap(), &[]).as_deref(),
+            Some("^ 00:00–00:00")
+        );
+        assert_eq!(key("1200 Yamin", 5, &[]), None);
     }
 
     #[test]

@@ -336,6 +336,11 @@ const PERSON: &[&str] = &[
     "tenant",
     "landlord",
     "passenger",
+    "passengers",
+    "traveller",
+    "travellers",
+    "traveler",
+    "travelers",
     "driver",
     // sw: driver, recipient, sender, customer.
     // Those present at a meeting (zh, ja), on whose behalf, and people by
@@ -1814,6 +1819,8 @@ pub fn is_people_container(folded: &str) -> bool {
         "clients",
         "guests",
         "passengers",
+        "travellers",
+        "travelers",
         "teammembers",
         "assignees",
         "reviewers",

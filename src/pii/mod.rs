@@ -428,6 +428,9 @@ impl Engine {
             if text.contains('/') {
                 records::boarding_pass(text, &mut out);
             }
+            if digit {
+                records::bank_counterparties(text, memory, &mut out);
+            }
             // Whoever is thanked, in any language ("Hartelijk dank, Daan").
             vocative::thanked(text, &mut out);
             // Names the text itself shows: its addresses' and its

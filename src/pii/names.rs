@@ -6562,6 +6562,19 @@ pub(crate) fn name_cell(cell: &str, memory: &(impl NameMemory + ?Sized)) -> bool
         })
 }
 
+/// Whether a value read where a party's name stands (a bank statement's
+/// `SEPA CREDIT …`) is a company's rather than a person's: a brand named
+/// after people, a word that ends organizations' names or a legal form, or
+/// ordinary words only (`ACME LOGISTICS LTD`, `CITY COUNCIL`).
+pub(crate) fn organization_shaped(value: &str) -> bool {
+    let t = value.trim();
+    let ws = words(t);
+    brand_cell(t)
+        || ws.iter().any(|w| is_in(t, w, ORG_TAIL))
+        || ws.iter().any(|w| legal_form_at(&t[w.start..]))
+        || ws.iter().all(|w| info(t, w).common_only())
+}
+
 /// A person's name taught by an email address (`maya.vieira@…` → "maya vieira"),
 /// when the local part is a given name and another name-like word.
 pub fn name_from_email(address: &str) -> Option<String> {

@@ -130,6 +130,91 @@ fn push_part(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
     });
 }
 
+/// What a bank statement writes before the other party of a transfer
+/// (`2024-05-03;SEPA CREDIT KOBAYASHI Daisuke;INV-…`).
+const COUNTERPARTY_MARKS: &[&str] = &[
+    "SEPA CREDIT ",
+    "SEPA CREDIT TRANSFER ",
+    "SEPA TRANSFER ",
+    "SEPA DEBIT ",
+    "TRANSFER TO ",
+    "TRANSFER FROM ",
+    "PAYMENT TO ",
+    "PAYMENT FROM ",
+    "FASTER PAYMENT ",
+    "FASTER PAYMENT TO ",
+    "FASTER PAYMENT FROM ",
+    "STANDING ORDER ",
+    "STANDING ORDER TO ",
+    "BANK GIRO CREDIT ",
+    "GIRO ",
+    "ÜBERWEISUNG AN ",
+    "GUTSCHRIFT ",
+    "VIREMENT DE ",
+    "VIREMENT À ",
+    "VIREMENT A ",
+    "TRANSFERENCIA A ",
+    "TRANSFERENCIA DE ",
+];
+
+/// The other parties of transfers in bank statement lines: a person's
+/// name after `SEPA CREDIT`, `TRANSFER TO` and the like, up to the next
+/// field (`;`, `,`, `|`, a tab, two spaces or the line's end). Companies
+/// (`TRANSFER TO ACME LOGISTICS LTD`) and card payments (`CARD …`, a
+/// merchant) are left alone.
+pub fn bank_counterparties(
+    text: &str,
+    memory: &(impl super::NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    const GATES: &[&str] = &[
+        "SEPA ",
+        "TRANSFER",
+        "PAYMENT ",
+        "ORDER ",
+        "GIRO ",
+        "ÜBERWEISUNG",
+        "GUTSCHRIFT",
+        "VIREMENT",
+    ];
+    if !GATES.iter().any(|g| text.contains(g)) {
+        return;
+    }
+    for mark in COUNTERPARTY_MARKS {
+        let mut from = 0;
+        while let Some(p) = text[from..].find(mark) {
+            let at = from + p;
+            from = at + mark.len();
+            // The mark starts a field or a line.
+            if at > 0 && !text[..at].ends_with([';', ',', '|', '\t', '\n', ' ', '"']) {
+                continue;
+            }
+            let s = from;
+            let rest = &text[s..];
+            let len = rest
+                .find([';', ',', '|', '\t', '\n', '\r', '"'])
+                .unwrap_or(rest.len());
+            let len = rest[..len].find("  ").unwrap_or(len);
+            let v = rest[..len].trim_end();
+            let n = v.split_whitespace().count();
+            if !(2..=5).contains(&n)
+                || v.chars().any(|c| c.is_ascii_digit())
+                || v.starts_with(|c: char| !c.is_alphabetic())
+                || names::organization_shaped(v)
+            {
+                continue;
+            }
+            let mut found = Vec::new();
+            names::person_value(v, names::Structured::Sure, memory, &mut found);
+            out.extend(found.into_iter().map(|mut f| {
+                f.start += s;
+                f.end += s;
+                f
+            }));
+        }
+    }
+}
+
 /// Titles a boarding pass may append to the given name.
 const BCBP_TITLES: &[&str] = &["MR", "MRS", "MS", "MISS", "MSTR", "DR", "PROF"];
 
@@ -207,6 +292,20 @@ mod tests {
         assert_eq!(found(hl7, msg), ["DOE", "JANE", "SMITH", "JANE"]);
         // No message, no names: pipes in a table are not HL7.
         assert!(found(hl7, "| PID | 5 | NOVAK^MARTINA |").is_empty());
+    }
+
+    #[test]
+    fn parties_of_bank_transfers() {
+        let text = "booking_date;description;reference;amount\n\
+            2024-05-03;SEPA CREDIT KOBAYASHI Daisuke;INV-2022-20822;29.410,09 €\n\
+            2022-07-26;TRANSFER TO ETXEBERRIA AGIRRE Itziar;INV-1;5,00 €\n\
+            2022-07-27;TRANSFER TO ACME LOGISTICS LTD;INV-2;5,00 €\n\
+            2022-07-28;CARD Calvin Klein;ORD-9216066;12.316,40 €\n\
+            2022-07-29;SEPA CREDIT Tommy Hilfiger;ORD-1;1,00 €";
+        let mut out = Vec::new();
+        bank_counterparties(text, &crate::pii::NoMemory, &mut out);
+        let got: Vec<&str> = out.iter().map(|f| &text[f.start..f.end]).collect();
+        assert_eq!(got, ["KOBAYASHI Daisuke", "ETXEBERRIA AGIRRE Itziar"]);
     }
 
     #[test]
