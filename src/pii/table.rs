@@ -2098,6 +2098,15 @@ mod tests {
             ["Nayil Soylu", "0068 892 92 41"]
         );
         assert!(found("Subject: Re: order 123\nDate: today").is_empty());
+        // Mail headers in other languages, names in any script.
+        assert_eq!(
+            found("จาก: สมชาย ใจดี <s@x.co.th>\nถึง: กิตติศักดิ์\nเรื่อง: 2020"),
+            ["สมชาย ใจดี", "กิตติศักดิ์"]
+        );
+        assert_eq!(
+            found("Från: Anna Berg\nTill: Mamadou Fall\nÄmne: hej"),
+            ["Anna Berg", "Mamadou Fall"]
+        );
     }
 
     #[test]
