@@ -1650,6 +1650,50 @@ const JOB_NOUNS: &[&str] = &[
 ];
 
 const SIGN_OFFS: &[&str] = &[
+    // Closings of more languages and scripts: Hindi, Chinese, Japanese,
+    // Korean, Thai, Bengali, Tamil, Telugu, Kannada, Malayalam, Arabic,
+    // Persian, Urdu, Hebrew, Greek, Malay, Swahili, Tagalog, Amharic,
+    // Armenian, Serbian, Swedish, Spanish, Slovak.
+    "शुभकामनाएँ",
+    "शुभकामनाएं",
+    "सधन्यवाद",
+    "谢谢",
+    "多谢",
+    "引き続きよろしくお願いします",
+    "引き続きよろしくお願いいたします",
+    "안녕히 계세요",
+    "드림",
+    "ขอบคุณครับ",
+    "ขอบคุณค่ะ",
+    "ขอบคุณ",
+    "ধন্যবাদ",
+    "শুভেচ্ছা",
+    "শুভকামনা",
+    "நன்றி",
+    "வாழ்த்துகள்",
+    "ధన్యవాదాలు",
+    "ಧನ್ಯವಾದಗಳು",
+    "നന്ദി",
+    "شكراً",
+    "شكرا",
+    "مع تحياتي",
+    "مع خالص التحيات",
+    "باتشکر",
+    "شکریہ",
+    "نیک خواہشات",
+    "بہترین خواہشات",
+    "תודה",
+    "ευχαριστώ",
+    "salam hormat",
+    "asante",
+    "kila la heri",
+    "maraming salamat",
+    "ከአክብሮት ጋር",
+    "հարգանքով",
+    "срдачно",
+    "med vänlig hälsning",
+    "cordiales saludos",
+    "srdečne",
     "best",
     "best regards",
     "kind regards",
@@ -1926,9 +1970,9 @@ fn signature_delimiter(s: &str) -> bool {
 /// ends a closing (`Kind regards,`, `С уважением,`, `مع خالص التحية،`);
 /// `None` when too long to be one.
 fn sign_off_head(s: &str) -> Option<&str> {
-    let h = s
-        .trim_start_matches(['>', ' ', '\t'])
-        .trim_end_matches([',', '!', '.', '-', '—', ' ', '،', '，', ':', '\t']);
+    let h = s.trim_start_matches(['>', ' ', '\t']).trim_end_matches([
+        ',', '!', '.', '-', '—', ' ', '،', '，', ':', '\t', '。', '！', '、',
+    ]);
     (!h.is_empty() && h.len() <= 64).then_some(h)
 }
 
@@ -7220,6 +7264,9 @@ mod tests {
             ["Hrafnhildur Gunnarsdóttir"]
         );
         assert_eq!(scan("> С уважением,\n> Жанар"), ["Жанар"]);
+        assert_eq!(scan("शुभकामनाएँ\nحمزہ عباسی\nफ़ोन: 1"), ["حمزہ عباسی"]);
+        assert_eq!(scan("ধন্যবাদ\nরূপা রহমান"), ["রূপা রহমান"]);
+        assert_eq!(scan("Asante\nAmani Njoroge"), ["Amani Njoroge"]);
         assert_eq!(scan("مع خالص التحية،\nSomchai Boonma"), ["Somchai Boonma"]);
         assert_eq!(scan("ขอแสดงความนับถือ\nปิยะพงษ์"), ["ปิยะพงษ์"]);
         assert_eq!(scan("此致敬礼\n刘梓萱"), ["刘梓萱"]);
