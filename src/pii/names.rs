@@ -5857,24 +5857,13 @@ const CALL_PHRASES: &[&str] = &[
 /// lower-case words ("back on", "pod numer", "numeroon", "theo số"), to a
 /// phone number.
 fn called_at(before: &str, rest: &str) -> bool {
-    let b = before.trim_end();
-    if b.len() == before.len() || b.is_empty() {
-        return false;
-    }
-    let tail = &b[b.floor_char_boundary(b.len().saturating_sub(40))..];
-    let ends = with_fold(tail, |f| {
-        CALL_PHRASES.iter().any(|p| {
-            f.strip_suffix(p)
-                .is_some_and(|h| h.is_empty() || h.ends_with(|c: char| !c.is_alphanumeric()))
-        })
-    });
-    if !ends {
-        return false;
-    }
+    // The number first: most names have none after them, and this is
+    // cheaper than folding the words before.
     let mut r = rest.trim_start_matches([' ', ',']);
+    let mut number = phone_like(r);
     for _ in 0..3 {
-        if phone_like(r) {
-            return true;
+        if number {
+            break;
         }
         let w_end = r.find(' ').unwrap_or(r.len());
         let w = &r[..w_end];
@@ -5882,8 +5871,22 @@ fn called_at(before: &str, rest: &str) -> bool {
             return false;
         }
         r = r[w_end..].trim_start_matches(' ');
+        number = phone_like(r);
     }
-    phone_like(r)
+    if !number {
+        return false;
+    }
+    let b = before.trim_end();
+    if b.len() == before.len() || b.is_empty() {
+        return false;
+    }
+    let tail = &b[b.floor_char_boundary(b.len().saturating_sub(40))..];
+    with_fold(tail, |f| {
+        CALL_PHRASES.iter().any(|p| {
+            f.strip_suffix(p)
+                .is_some_and(|h| h.is_empty() || h.ends_with(|c: char| !c.is_alphanumeric()))
+        })
+    })
 }
 
 pub(crate) fn phone_like(r: &str) -> bool {
