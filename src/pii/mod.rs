@@ -415,6 +415,9 @@ impl Engine {
             // วงศ์สวัสดิ์: …`), before the text's names are gathered.
             if digit && text.contains([':', '：']) {
                 names::chat_speakers(text, &mut out);
+                if text.contains(['[', '*']) {
+                    names::export_speakers(text, memory, &mut out);
+                }
             }
             // Names after an honorific or a greeting in prose of a script
             // without case (Hebrew, Arabic, the Indic scripts, Thai).

@@ -494,6 +494,49 @@ static CHAT_STAMP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(
     .expect("chat stamp pattern")
 });
 
+/// Senders in the line formats of chat exports that put the name first or
+/// set it apart: Telegram Desktop's `Ashur Shlimon, [06/09/2019 14:54]`
+/// on a line of its own, a copied Discord message's `**Nyasha Chiweshe**
+/// — 01:34`, and WhatsApp's `[24/08/2021, 02:19:54] Jonalyn dela Cruz
+/// Mendoza: …` (two words or more; one is the free-text scanner's).
+static EXPORT_SPEAKER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?m)^[ \t>]*(?:(?P<tg>[^\n\[\]*:@]{2,60}?), \[\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}(?::\d{2})?\][ \t]*$|\*\*(?P<dc>[^\n*@]{2,60}?)\*\* [—–-] (?:\d{1,2}:\d{2}|[Tt]oday|[Yy]esterday|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})|\[\d{1,4}[./-]\d{1,2}[./-]\d{1,4},? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp][Mm])?\] (?P<wa>[^\n\[\]:@]{3,60}?):[ \t])",
+    )
+    .expect("chat export speaker pattern")
+});
+
+/// Appends the senders of chat export lines ([`EXPORT_SPEAKER`]) as names
+/// read under a person's key; numbers (a sender without a contact entry)
+/// and company-shaped labels are left alone.
+pub fn export_speakers(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    for c in EXPORT_SPEAKER.captures_iter(text) {
+        let Some(m) = c
+            .name("tg")
+            .or_else(|| c.name("dc"))
+            .or_else(|| c.name("wa"))
+        else {
+            continue;
+        };
+        let label = m.as_str().trim();
+        if label.is_empty()
+            || label.starts_with(|c: char| c.is_ascii_digit() || c == '+')
+            || (c.name("wa").is_some() && !label.contains(' '))
+            || organization_shaped(label)
+        {
+            continue;
+        }
+        let at = m.start() + (m.as_str().len() - m.as_str().trim_start().len());
+        let mut found = Vec::new();
+        person_value(label, Structured::Sure, memory, &mut found);
+        out.extend(found.into_iter().map(|mut f| {
+            f.start += at;
+            f.end += at;
+            f
+        }));
+    }
+}
+
 /// Speakers of a chat export written in a script without case: a line
 /// that starts with a time ([`CHAT_STAMP`]), then one to three words of
 /// one caseless alphabet (Thai, Arabic, Hebrew, Devanagari…; see
@@ -8025,6 +8068,35 @@ mod tests {
         assert_eq!(scan("Salut dl. Usubaliev,"), ["Usubaliev"]);
         assert_eq!(scan("Chào anh Primož,"), ["Primož"]);
         assert_eq!(scan("Здравствуйте, г-жа Tamihana!"), ["Tamihana"]);
+    }
+
+    #[test]
+    fn senders_of_chat_export_lines() {
+        let found = |t: &str| {
+            let mut out = Vec::new();
+            export_speakers(t, &crate::pii::NoMemory, &mut out);
+            out.iter()
+                .map(|f| t[f.start..f.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            found("Ashur Shlimon, [06/09/2019 14:54]\nhej"),
+            ["Ashur Shlimon"]
+        );
+        assert_eq!(found("بلال ملک, [17/10/2019 07:18]\nبراہ کرم"), ["بلال ملک"]);
+        assert_eq!(
+            found("[24/08/2021, 02:19:54] Jonalyn dela Cruz Mendoza: Nakausap"),
+            ["Jonalyn dela Cruz Mendoza"]
+        );
+        assert_eq!(
+            found("**I Wayan Mahendra** — 11:23\n> hi"),
+            ["I Wayan Mahendra"]
+        );
+        // Desks, numbers, headings and one-word senders are not taken here.
+        assert!(found("Support Team, [06/09/2019 14:54]\nhello").is_empty());
+        assert!(found("[24/08/2021, 02:19:54] +44 20 7946 0958: hi").is_empty());
+        assert!(found("**Release Notes** — 2024-05-01").is_empty());
+        assert!(found("[24/08/2021, 02:19:54] Nahrain: hi").is_empty());
     }
 
     #[test]
