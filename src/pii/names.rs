@@ -1033,6 +1033,30 @@ pub(crate) const TITLES: &[&str] = &[
     "г-н",
     "г-жа",
     "kuya",
+    // Dutch; and honorifics of other scripts before a name in Latin
+    // letters ("محترمہ Aruzhan Abenova", "திரு. Rajan", "श्री Arjun").
+    "meneer",
+    "mevrouw",
+    "dhr",
+    "mevr",
+    "محترم",
+    "محترمہ",
+    "جناب",
+    "السيد",
+    "السيدة",
+    "الأستاذ",
+    "الأستاذة",
+    "திரு",
+    "திருமதி",
+    "श्री",
+    "श्रीमती",
+    "सुश्री",
+    "श्रीमान",
+    "শ্রী",
+    "শ্রীমতী",
+    "জনাব",
+    "አቶ",
+    "מר",
     "dott",
     "ing",
     // Portuguese, Italian.
@@ -1093,6 +1117,8 @@ const GREETINGS: &[&str] = &[
     "hej",
     "salut",
     "chào",
+    "عزيزي",
+    "عزيزتي",
     // Thanks and greetings in other languages ("Merci Louise.",
     // "Teşekkürler Yusuf.", "Grazie Chiara.").
     "merci",
@@ -8068,6 +8094,12 @@ mod tests {
         assert_eq!(scan("Salut dl. Usubaliev,"), ["Usubaliev"]);
         assert_eq!(scan("Chào anh Primož,"), ["Primož"]);
         assert_eq!(scan("Здравствуйте, г-жа Tamihana!"), ["Tamihana"]);
+        // Dutch titles; honorifics of other scripts before Latin letters.
+        assert_eq!(scan("meneer Visser heeft gebeld."), ["Visser"]);
+        assert_eq!(
+            scan("اقرا ملک نے محترمہ Aruzhan Abenova سے بات کی۔"),
+            ["Aruzhan Abenova"]
+        );
     }
 
     #[test]
