@@ -5209,12 +5209,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let tok = r.split([' ', ',', ';', ')', '>']).next().unwrap_or("");
             tok.len() <= 64 && tok.contains('@') && !tok.starts_with('@')
         };
-        if let Some(r) = [", ", " · ", " - ", " – ", " — ", " | ", " <"]
+        if let Some((sep, r)) = [", ", " · ", " - ", " – ", " — ", " | ", " <"]
             .iter()
-            .find_map(|p| rest.strip_prefix(p))
+            .find_map(|p| rest.strip_prefix(p).map(|r| (*p, r)))
             // A number vouches for two words or more ("Dallas · +1 512 …"
-            // is a place and its number).
-            && (contact(r) || (phone_like(r) && last > first))
+            // is a place and its number), also past a date or a time in
+            // between ("Špela Zupančič — 5 Jul 2022 20:02 — +386 …").
+            && (contact(r)
+                || (last > first && (phone_like(r) || phone_past_a_stamp(r, sep))))
             && backed()
         {
             return Support::Lead;
@@ -5956,6 +5958,23 @@ fn called_at(before: &str, rest: &str) -> bool {
                 .is_some_and(|h| h.is_empty() || h.ends_with(|c: char| !c.is_alphanumeric()))
         })
     })
+}
+
+/// Whether `r` is a date or a time (at most four words, digits among them,
+/// no `@`) then `sep` again and a phone number: the fields of a list
+/// entry after a name.
+fn phone_past_a_stamp(r: &str, sep: &str) -> bool {
+    if sep == " <" || sep == ", " {
+        return false;
+    }
+    let Some(at) = r[..r.floor_char_boundary(40)].find(sep) else {
+        return false;
+    };
+    let field = &r[..at];
+    field.bytes().any(|b| b.is_ascii_digit())
+        && field.split(' ').count() <= 4
+        && !field.contains(['@', '\n'])
+        && phone_like(&r[at + sep.len()..])
 }
 
 pub(crate) fn phone_like(r: &str) -> bool {
@@ -7018,6 +7037,11 @@ mod tests {
         assert!(scan("Dallas · +1 512-726-4765").is_empty());
         assert!(scan("Harbor Dental · +44 20 7946 0958").is_empty());
         assert!(scan("Order Desk, +44 20 7946 0958").is_empty());
+        assert_eq!(
+            scan("2) Špela Zupančič — 5 Jul 2022 20:02 — +386 1 234 5678 — \"Pets?\""),
+            ["Špela Zupančič"]
+        );
+        assert!(scan("Harbor Dental — 5 Jul 2022 — +44 20 7946 0958").is_empty());
         assert!(!phone_like("4155550132ab"));
         assert!(phone_like("+44 20 7946 0958, then"));
     }
