@@ -460,6 +460,18 @@ impl Engine {
                 out.extend(slots);
             }
         }
+        // A number right after a name is that person's ("Ana Lima, 9 563
+        // 3865").
+        if digit {
+            let ends: Vec<usize> = out
+                .iter()
+                .filter(|f| f.class == Class::Name)
+                .map(|f| f.end)
+                .collect();
+            if !ends.is_empty() {
+                phone::after_names(text, &ends, &mut out);
+            }
+        }
         let mut out = resolve(out);
         if text.contains(['"', '“']) {
             names::join_nicknames(text, &mut out);

@@ -429,6 +429,51 @@ fn prev_char(text: &str, at: usize) -> Option<char> {
 
 /// Checks the candidate `text[start..end]` and returns a finding if it is a phone number.
 fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
+    candidate_with(text, start, end, false)
+}
+
+/// A number right after a person's name, set apart by `, `, ` · `, ` — `,
+/// ` – ` or ` | ` ("Tenant: Ana Lima, 9 563 3865", "Bogdan Pop · 301
+/// 2850"): the name cues it as a label would. Written in groups or with a
+/// `+`, so an ungrouped identifier after a name stays.
+pub fn after_names(text: &str, name_ends: &[usize], out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    for &e in name_ends {
+        let rest = &text[e..];
+        let Some(sep) = [", ", " · ", " — ", " – ", " | "]
+            .iter()
+            .find(|p| rest.starts_with(**p))
+        else {
+            continue;
+        };
+        let start = e + sep.len();
+        if !b
+            .get(start)
+            .is_some_and(|c| c.is_ascii_digit() || *c == b'+')
+        {
+            continue;
+        }
+        if out.iter().any(|f| f.start <= start && start < f.end) {
+            continue;
+        }
+        let end = run_end(b, start);
+        let groups: Vec<usize> = text[start..end]
+            .split([' ', '-', '.'])
+            .map(str::len)
+            .collect();
+        let grouped = groups.len() >= 2 || b[start] == b'+';
+        // "12 345 678 shares": an amount with thousands separators.
+        let thousands = b[start] != b'+' && groups[0] <= 3 && groups[1..].iter().all(|&g| g == 3);
+        if grouped
+            && !thousands
+            && let Some(f) = candidate_with(text, start, end, true)
+        {
+            out.push(f);
+        }
+    }
+}
+
+fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Finding> {
     let cand = &text[start..end];
     // Left boundary: not glued to a word, an identifier, an amount or a time.
     if let Some(p) = prev_char(text, start) {
@@ -489,13 +534,13 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     if shape.ng == 1
         && !shape.plus
         && prev_char(text, start).is_some_and(spaceless_letter)
-        && !has_cue(text, start)
+        && !(cued || has_cue(text, start))
     {
         return None;
     }
     let normalized = match validate(&cand, &shape) {
         Some(n) => n,
-        None if has_cue(text, start) => validate_cued(&cand, &shape)?,
+        None if cued || has_cue(text, start) => validate_cued(&cand, &shape)?,
         None => return None,
     };
     let normalized = match ext {
@@ -1670,6 +1715,23 @@ mod tests {
         }
         // A signature's `M:` cues a number no region's plan vouches for alone.
         assert_eq!(phones("M: 0660.9458125 | x"), ["0660.9458125"]);
+        // A number right after a name, grouped; not an amount.
+        let t = "Tenant: Ana Lima, 9 563 3865\nRent: 5";
+        let mut out = Vec::new();
+        after_names(t, &[t.find(',').unwrap()], &mut out);
+        assert_eq!(
+            out.iter().map(|f| &t[f.start..f.end]).collect::<Vec<_>>(),
+            ["9 563 3865"]
+        );
+        for t in [
+            "Ana Lima, 12 345 678 shares",
+            "Ana Lima, 20240501",
+            "Ana Lima, 2024-05-01",
+        ] {
+            let mut out = Vec::new();
+            after_names(t, &[8], &mut out);
+            assert!(out.is_empty(), "{t}");
+        }
         // A country code before dots and hyphens: valid numbers only.
         assert_eq!(phones("theo số +1.670-236-1207."), ["+1.670-236-1207"]);
         assert!(phones("range +1.5-2.0 and +1.555-123-4567.8").is_empty());
