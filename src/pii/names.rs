@@ -3346,14 +3346,18 @@ static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
     });
 
 /// What a word signals as context (greeting, title, lead verb); 0 if nothing.
+/// Vietnamese `anh`, `chị` are titles in lower case only: "Chào anh
+/// Primož", but "Anh Trịnh" is a name.
+fn capitalized_lower_case_title(t: &str) -> bool {
+    matches!(t, "Anh" | "ANH" | "Chị" | "CHỊ")
+}
+
 fn context_of(text: &str, w: &Word) -> u8 {
     let t = text_of(text, w);
     if t.len() > 24 {
         return 0;
     }
-    // Vietnamese `anh`, `chị` are titles in lower case only: "Chào anh
-    // Primož", but "Anh Trịnh" is a name.
-    if w.case != Case::Lower && matches!(t, "Anh" | "ANH" | "Chị" | "CHỊ") {
+    if capitalized_lower_case_title(t) {
         return 0;
     }
     if t.is_ascii() {
@@ -6597,7 +6601,8 @@ pub fn person_value(
         // A leading title is context, not part of the name: "Dr. Okafor".
         if let Some(w) = WordIter::new(&value[s..e]).next() {
             let t = &value[s + w.start..s + w.end];
-            if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) && !matches!(t, "Anh" | "ANH") {
+            if TITLES.iter().any(|x| x.eq_ignore_ascii_case(t)) && !capitalized_lower_case_title(t)
+            {
                 let rest = value[s + w.end..e].trim_start_matches(['.', ' ']);
                 if !rest.is_empty() {
                     s = e - rest.len();

@@ -157,6 +157,16 @@ const COUNTERPARTY_MARKS: &[&str] = &[
     "TRANSFERENCIA DE ",
 ];
 
+/// [`COUNTERPARTY_MARKS`] in one pass, the longest mark where several
+/// start together (`SEPA CREDIT TRANSFER` over `SEPA CREDIT`).
+static COUNTERPARTY: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(COUNTERPARTY_MARKS)
+            .expect("counterparty marks")
+    });
+
 /// The other parties of transfers in bank statement lines: a person's
 /// name after `SEPA CREDIT`, `TRANSFER TO` and the like, up to the next
 /// field (`;`, `,`, `|`, a tab, two spaces or the line's end). Companies
@@ -167,51 +177,33 @@ pub fn bank_counterparties(
     memory: &(impl super::NameMemory + ?Sized),
     out: &mut Vec<Finding>,
 ) {
-    const GATES: &[&str] = &[
-        "SEPA ",
-        "TRANSFER",
-        "PAYMENT ",
-        "ORDER ",
-        "GIRO ",
-        "ÜBERWEISUNG",
-        "GUTSCHRIFT",
-        "VIREMENT",
-    ];
-    if !GATES.iter().any(|g| text.contains(g)) {
-        return;
-    }
-    for mark in COUNTERPARTY_MARKS {
-        let mut from = 0;
-        while let Some(p) = text[from..].find(mark) {
-            let at = from + p;
-            from = at + mark.len();
-            // The mark starts a field or a line.
-            if at > 0 && !text[..at].ends_with([';', ',', '|', '\t', '\n', ' ', '"']) {
-                continue;
-            }
-            let s = from;
-            let rest = &text[s..];
-            let len = rest
-                .find([';', ',', '|', '\t', '\n', '\r', '"'])
-                .unwrap_or(rest.len());
-            let len = rest[..len].find("  ").unwrap_or(len);
-            let v = rest[..len].trim_end();
-            let n = v.split_whitespace().count();
-            if !(2..=5).contains(&n)
-                || v.chars().any(|c| c.is_ascii_digit())
-                || v.starts_with(|c: char| !c.is_alphabetic())
-                || names::organization_shaped(v)
-            {
-                continue;
-            }
-            let mut found = Vec::new();
-            names::person_value(v, names::Structured::Sure, memory, &mut found);
-            out.extend(found.into_iter().map(|mut f| {
-                f.start += s;
-                f.end += s;
-                f
-            }));
+    for m in COUNTERPARTY.find_iter(text) {
+        let (at, s) = (m.start(), m.end());
+        // The mark starts a field or a line.
+        if at > 0 && !text[..at].ends_with([';', ',', '|', '\t', '\n', ' ', '"']) {
+            continue;
         }
+        let rest = &text[s..];
+        let len = rest
+            .find([';', ',', '|', '\t', '\n', '\r', '"'])
+            .unwrap_or(rest.len());
+        let len = rest[..len].find("  ").unwrap_or(len);
+        let v = rest[..len].trim_end();
+        let n = v.split_whitespace().count();
+        if !(2..=5).contains(&n)
+            || v.chars().any(|c| c.is_ascii_digit())
+            || v.starts_with(|c: char| !c.is_alphabetic())
+            || names::organization_shaped(v)
+        {
+            continue;
+        }
+        let mut found = Vec::new();
+        names::person_value(v, names::Structured::Sure, memory, &mut found);
+        out.extend(found.into_iter().map(|mut f| {
+            f.start += s;
+            f.end += s;
+            f
+        }));
     }
 }
 
@@ -301,11 +293,21 @@ mod tests {
             2022-07-26;TRANSFER TO ETXEBERRIA AGIRRE Itziar;INV-1;5,00 €\n\
             2022-07-27;TRANSFER TO ACME LOGISTICS LTD;INV-2;5,00 €\n\
             2022-07-28;CARD Calvin Klein;ORD-9216066;12.316,40 €\n\
-            2022-07-29;SEPA CREDIT Tommy Hilfiger;ORD-1;1,00 €";
+            2022-07-29;SEPA CREDIT Tommy Hilfiger;ORD-1;1,00 €\n\
+            2022-07-30;SEPA CREDIT TRANSFER Ana Lima;ORD-2;1,00 €\n\
+            2022-07-31;STANDING ORDER TO Bo Chen;ORD-3;1,00 €";
         let mut out = Vec::new();
         bank_counterparties(text, &crate::pii::NoMemory, &mut out);
         let got: Vec<&str> = out.iter().map(|f| &text[f.start..f.end]).collect();
-        assert_eq!(got, ["KOBAYASHI Daisuke", "ETXEBERRIA AGIRRE Itziar"]);
+        assert_eq!(
+            got,
+            [
+                "KOBAYASHI Daisuke",
+                "ETXEBERRIA AGIRRE Itziar",
+                "Ana Lima",
+                "Bo Chen"
+            ]
+        );
     }
 
     #[test]
