@@ -22,6 +22,9 @@ pub struct WordInfo {
     /// A word that is never a person's name in free text (month, weekday,
     /// organization suffix, well-known place or brand).
     pub blocked: bool,
+    /// In none of the lists above, but an ordinary word of another language
+    /// ([`super::foreign`]: "Equipo", "Olympique"): no unknown name.
+    pub foreign: bool,
 }
 
 impl WordInfo {
@@ -42,6 +45,10 @@ impl WordInfo {
     /// In no dictionary at all: could be a foreign name.
     pub fn unknown(&self) -> bool {
         self.given == 0 && self.surname_rank == 0 && !self.common && !self.blocked
+    }
+    /// In no dictionary and no ordinary word of another language either.
+    pub fn unknown_anywhere(&self) -> bool {
+        self.unknown() && !self.foreign
     }
     /// An ordinary word that is not a likely name.
     pub fn common_only(&self) -> bool {
@@ -392,13 +399,17 @@ pub fn word_info(folded: &str) -> WordInfo {
     {
         return foreign_script_info(folded, script);
     }
-    if let Some(p) = super::translit::latin_plain(folded) {
-        return accented_info(&p);
+    let info = if let Some(p) = super::translit::latin_plain(folded) {
+        accented_info(&p)
+    } else if folded.contains('-') {
+        compound_info(folded)
+    } else {
+        WordInfo::default()
+    };
+    WordInfo {
+        foreign: info.unknown() && super::foreign::ordinary_word(folded),
+        ..info
     }
-    if folded.contains('-') {
-        return compound_info(folded);
-    }
-    WordInfo::default()
 }
 
 /// A hyphenated word no list holds whole, read from its parts: two or

@@ -10,6 +10,7 @@ pub mod cjk;
 mod class;
 pub mod cues;
 pub mod email;
+mod foreign;
 pub mod handles;
 pub mod keys;
 pub mod lexicon;

@@ -5619,7 +5619,16 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && !all_upper
                     && ((rare_given(&f) && listed_surname(&l))
                         || (listed_surname(&f) && f.given == 0 && rare_given(&l))))
-                    || caps_surname_first(self.text, &ws[idx[0]..=idx[n - 1]], &infos);
+                    || caps_surname_first(self.text, &ws[idx[0]..=idx[n - 1]], &infos)
+                    // A given name the American lists lack (Antti, Femke,
+                    // Apisai) before a listed surname that is no word.
+                    || (n == 2
+                        && f.unknown_anywhere()
+                        && ws[idx[0]].case == Case::Title
+                        && latin(text_of(self.text, &ws[idx[0]]))
+                        && text_of(self.text, &ws[idx[0]]).chars().nth(2).is_some()
+                        && listed_surname(&l)
+                        && ws[idx[1]].case == Case::Title);
                 let first_ok = f.strong_given()
                     || known[0]
                     || pair
@@ -5639,6 +5648,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// Whether a word is written in Latin letters (with any accents). A Greek or
+/// Cyrillic word no list knows is seldom a given name: the dictionaries read
+/// those scripts' names through their Latin spellings.
+fn latin(word: &str) -> bool {
+    word.chars().all(|c| {
+        c.is_ascii() || matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}' | '\'' | '’')
+    })
 }
 
 /// Is word `k` followed by a Roman numeral in capitals (`Mark II`,
@@ -6963,6 +6981,20 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn a_given_name_no_list_holds_before_a_listed_surname() {
+        assert_eq!(
+            scan("- Antti Koskinen, Aino Korhonen, Päivi Heikkinen"),
+            ["Antti Koskinen", "Aino Korhonen", "Päivi Heikkinen"]
+        );
+        // Not an ordinary word of another language before it, nor a word of
+        // another script.
+        assert!(scan("Tickets for Equipo Andino and Pied Piper.").is_empty());
+        assert!(scan("Meeting point: Πλατεία Συντάγματος.").is_empty());
+        // Nor an unknown word before a surname that is an English word.
+        assert!(scan("Zorblat Pacific").is_empty());
     }
 
     #[test]
