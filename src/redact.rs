@@ -762,7 +762,7 @@ impl<'a> Redactor<'a> {
 
     fn learn(&mut self, v: &Value, key: KeyKind, people: bool, depth: usize) {
         match v {
-            Value::String(s) => self.learn_str(s, key, people, depth),
+            Value::String(s) => self.learn_str(s, key, people, false, depth),
             Value::Array(items) => {
                 if let Some(kind) = jcard_property(items) {
                     for (i, item) in items.iter().enumerate() {
@@ -803,7 +803,12 @@ impl<'a> Redactor<'a> {
                             continue;
                         }
                         match (child, &columns) {
-                            (Value::String(s), _) => self.learn_str(s, kind, po, depth),
+                            (Value::String(s), _) => {
+                                // A wrapper's party is the key above's,
+                                // which `learn` does not carry: not one.
+                                let party = !(info.thing_name || (info.wrapper && kind == key));
+                                self.learn_str(s, kind, po, party, depth)
+                            }
                             (Value::Array(rows), Some((at, kinds))) if *at == n => {
                                 self.learn_rows(rows, kinds, kind, po, depth);
                             }
@@ -990,7 +995,9 @@ impl<'a> Redactor<'a> {
         }
     }
 
-    fn learn_str(&mut self, s: &str, key: KeyKind, people: bool, depth: usize) {
+    /// `party`: the key is an object's member naming a party to it
+    /// (`sender`, not `name`; see [`Leaf::party`]).
+    fn learn_str(&mut self, s: &str, key: KeyKind, people: bool, party: bool, depth: usize) {
         if depth < MAX_EMBED_DEPTH && looks_like_json(s) {
             let parsed = serde_json::from_str::<Value>(s).ok();
             let idx = self.embedded.len();
@@ -1008,6 +1015,7 @@ impl<'a> Redactor<'a> {
             {
                 Structured::Sure
             }
+            KeyKind::MaybePerson if party => Structured::Party,
             KeyKind::MaybePerson => Structured::Maybe,
             KeyKind::Other | KeyKind::Email if s.contains('\n') || s.len() > 40 => {
                 // Text: the names its addresses spell out ("Yuto Yamamoto"
@@ -1156,8 +1164,16 @@ impl<'a> Redactor<'a> {
                             || (po
                                 && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
                                 && !child.is_string());
+                        // A wrapper (`{"display": …}`) names what the key
+                        // above it does.
+                        let inherits = info.wrapper && kind == leaf.key;
                         let child_leaf = Leaf {
                             identifier: info.identifier,
+                            party: if inherits {
+                                leaf.party
+                            } else {
+                                !info.thing_name
+                            },
                             ..Leaf::of(kind, po)
                         };
                         match (child, &columns) {
@@ -1645,6 +1661,62 @@ mod tests {
         let mut d = doc;
         Redactor::new(&engine, &mut vault, None).redact(&mut d);
         (d, vault)
+    }
+
+    #[test]
+    fn a_party_to_a_message_is_a_name_by_its_shape_alone() {
+        // No dictionary knows Femke, Jong, رضا or تهرانی.
+        let (d, _) = run(json!({"messages": [
+            {"sender": "Femke de Jong", "time": "13:30", "text": "Hoi"},
+            {"sender": "رضا تهرانی", "time": "8:00 PM", "text": "سلام"},
+            {"sender": "Support Team", "time": "9:00", "text": "ok"},
+            {"sender": "Equipo Andino", "time": "9:05", "text": "ok"}
+        ]}));
+        let m = &d["messages"];
+        assert_eq!(m[0]["sender"], "[NAME_1]");
+        assert_eq!(m[1]["sender"], "[NAME_2]");
+        assert_eq!(m[2]["sender"], "Support Team");
+        assert_eq!(m[3]["sender"], "Equipo Andino");
+        // What a record is called is no party to it: a holiday's name.
+        let (d, _) = run(json!({"holidays": [
+            {"date": "2020-11-03", "name": "Kurban Bayramı", "half_day": false}
+        ]}));
+        assert_eq!(d["holidays"][0]["name"], "Kurban Bayramı");
+        // Mailchimp's merge fields.
+        let (d, _) = run(json!({"merge_fields": {"FNAME": "Subira", "LNAME": "Makame"}}));
+        assert_eq!(d["merge_fields"]["FNAME"], "[NAME_1]");
+        assert_eq!(d["merge_fields"]["LNAME"], "[NAME_2]");
+        // LinkedIn's localized names.
+        let (d, _) = run(json!({
+            "firstName": {"localized": {"en_US": "Koa"}},
+            "lastName": {"localized": {"en_US": "Akana"}},
+            "headline": {"localized": {"en_US": "Nursing leader"}}
+        }));
+        assert_eq!(d["firstName"]["localized"]["en_US"], "[NAME_1]");
+        assert_eq!(d["lastName"]["localized"]["en_US"], "[NAME_2]");
+        assert_eq!(d["headline"]["localized"]["en_US"], "Nursing leader");
+        // A wrapper under a thing's name is no party: a holiday again.
+        let (d, _) = run(json!({"name": {"display": "Kurban Bayramı"}}));
+        assert_eq!(d["name"]["display"], "Kurban Bayramı");
+    }
+
+    #[test]
+    fn a_whole_value_filed_last_first_is_a_name() {
+        // An audit log's target, a CRM keyed by its contacts.
+        let (d, _) = run(json!({
+            "action": "user.invite",
+            "target": {"display": "Kasonde, Chileshe", "id": "9c8417d9"},
+            "pipeline": {"Svoboda, Lukáš": {"open_deals": 29}},
+            "office": "Paris, France",
+            "region": "Austin, Texas",
+            "tags": "Sales, Marketing"
+        }));
+        assert_eq!(d["target"]["display"], "[NAME_1]");
+        let reps: Vec<&String> = d["pipeline"].as_object().unwrap().keys().collect();
+        assert_eq!(reps, ["[NAME_2]"]);
+        assert_eq!(d["office"], "Paris, France");
+        assert_eq!(d["region"], "Austin, Texas");
+        assert_eq!(d["tags"], "Sales, Marketing");
     }
 
     #[test]

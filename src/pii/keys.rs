@@ -84,6 +84,8 @@ const PERSON: &[&str] = &[
     "nomcomplet",
     "vorname",
     "nachname",
+    "mitarbeiter",
+    "mitarbeiterin",
     "ansprechpartner",
     "kontaktperson",
     "voornaam",
@@ -240,6 +242,11 @@ const PERSON: &[&str] = &[
     "fullname",
     "displayname",
     "nickname",
+    // Mailchimp's merge fields and other mailing-list exports (`FNAME`,
+    // `LNAME`, `MNAME`).
+    "fname",
+    "lname",
+    "mname",
     // FHIR's HumanName (`{"family": "Chalmers", "given": ["Peter"]}`) and
     // XML records (`<given>Ifeoma</given>`). `family` alone may be a font's
     // or a product's: it is a maybe-person key (below).
@@ -1241,6 +1248,16 @@ static EXACT: LazyLock<HashMap<&'static str, KeyKind>> = LazyLock::new(|| {
     m
 });
 
+/// A locale code as a key (`en_US`, `pt-BR`): a value in that language of
+/// what the key above holds.
+fn locale_code(key: &str) -> bool {
+    let b = key.as_bytes();
+    b.len() == 5
+        && b[..2].iter().all(u8::is_ascii_lowercase)
+        && matches!(b[2], b'_' | b'-')
+        && b[3..].iter().all(u8::is_ascii_uppercase)
+}
+
 /// Classifies a folded key.
 pub fn classify(folded: &str) -> KeyKind {
     if folded.is_empty() {
@@ -1692,7 +1709,9 @@ fn describe_uncached(key: &str) -> KeyInfo {
                 | "descriptor"
                 | "plaintext"
                 | "content"
-        ),
+                // LinkedIn's `{"firstName": {"localized": {"en_US": "Koa"}}}`.
+                | "localized"
+        ) || locale_code(key),
         thing_name: matches!(
             f.as_str(),
             "name" | "names" | "displayname" | "label" | "title" | "shortname" | "longname"

@@ -219,6 +219,9 @@ pub struct Leaf {
     /// The key holds an identifier (`id`, `refs`): a short value without
     /// `+` is not read as a phone number.
     pub identifier: bool,
+    /// The key is an object's member that names a party to it (`sender`,
+    /// `author`), not whatever the object is (`name`, `label`, `title`).
+    pub party: bool,
 }
 
 impl Leaf {
@@ -226,6 +229,7 @@ impl Leaf {
         key: KeyKind::Other,
         person_object: false,
         identifier: false,
+        party: false,
     };
 
     /// A leaf under a key of `kind` in an object about a person or not.
@@ -234,6 +238,7 @@ impl Leaf {
             key,
             person_object,
             identifier: false,
+            party: false,
         }
     }
 }
@@ -358,10 +363,16 @@ impl Engine {
             KeyKind::MaybePerson => {
                 let how = if leaf.person_object {
                     names::Structured::Sure
+                } else if leaf.party {
+                    names::Structured::Party
                 } else {
                     names::Structured::Maybe
                 };
                 names::person_value(text, how, memory, &mut out)
+            }
+            // "Pickering, Theo" as a whole value (an audit log's target).
+            KeyKind::Other if cap && names::last_first_value(text) => {
+                names::person_value(text, names::Structured::Party, memory, &mut out)
             }
             KeyKind::NotPerson | KeyKind::Email | KeyKind::Other => {}
         }

@@ -2347,6 +2347,9 @@ const ORG_TAILS: &[&str] = &[
     // "Anne Frank Huis", "Beethoven Haus": a house named after someone.
     "huis",
     "haus",
+    // "Pampas Agro", "Rift Agri": a farming business.
+    "agro",
+    "agri",
     "company",
     "co",
     "motor",
@@ -5625,7 +5628,6 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     || (n == 2
                         && f.unknown_anywhere()
                         && ws[idx[0]].case == Case::Title
-                        && latin(text_of(self.text, &ws[idx[0]]))
                         && text_of(self.text, &ws[idx[0]]).chars().nth(2).is_some()
                         && listed_surname(&l)
                         && ws[idx[1]].case == Case::Title);
@@ -5650,9 +5652,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     }
 }
 
-/// Whether a word is written in Latin letters (with any accents). A Greek or
-/// Cyrillic word no list knows is seldom a given name: the dictionaries read
-/// those scripts' names through their Latin spellings.
+/// Whether a word is written in Latin letters (with any accents).
 fn latin(word: &str) -> bool {
     word.chars().all(|c| {
         c.is_ascii() || matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}' | '\'' | '’')
@@ -6099,6 +6099,11 @@ pub enum Structured {
     Sure,
     /// Under a generic key (`name`, `owner`) with nothing else saying "person".
     Maybe,
+    /// Under a key for a party to a message or a record (`sender`, `author`,
+    /// `owner`), not a thing's name (`name`, `label`, `title`): as `Maybe`,
+    /// and a value shaped like a name is one even where no dictionary knows
+    /// its words ([`name_shaped`]).
+    Party,
 }
 
 /// Values under person keys that are not people.
@@ -6577,7 +6582,7 @@ pub fn person_value(
         && !b.contains(',')
         && surname_part(a)
         && WordIter::new(b).take(2).count() == 1
-        && looks_like_name(trimmed, &words(trimmed), how == Structured::Maybe)
+        && looks_like_name(trimmed, &words(trimmed), how != Structured::Sure)
     {
         push_name(value, base, base + trimmed.len(), how, memory, out);
         return;
@@ -6643,14 +6648,14 @@ fn push_name(
     out: &mut Vec<Finding>,
 ) {
     let name = &value[s..e];
-    let strict = how == Structured::Maybe || value[e..].trim_start().starts_with(['<', '(']);
+    let strict = how != Structured::Sure || value[e..].trim_start().starts_with(['<', '(']);
     let ws = words(name);
     if !looks_like_name(name, &ws, strict) {
         return;
     }
     let sure = match how {
         Structured::Sure => true,
-        Structured::Maybe => {
+        Structured::Maybe | Structured::Party => {
             // Dictionary support: a given name first, or a known name word;
             // never a company ("Dell Technologies", "Porsche AG").
             // "Rees, Angharad": the given name comes after the comma.
@@ -6676,7 +6681,8 @@ fn push_name(
                 || ((first.strong_given() || first.ambiguous_given()) && ws.len() >= 2)
                 // A surname, a comma and a name word ("Rees, Angharad").
                 || (last_first && info(name, &ws[0]).surname_like() && !first.common_only())
-                || (ws.len() == 1 && surname_first_shape(name.trim())))
+                || (ws.len() == 1 && surname_first_shape(name.trim()))
+                || (how == Structured::Party && name_shaped(name, &ws)))
         }
     };
     if sure {
@@ -6689,6 +6695,70 @@ fn push_name(
             normalized: normalize(name),
         });
     }
+}
+
+/// Whether a value under a maybe-person key is shaped like a person's name
+/// even where no dictionary knows a word of it ("Femke de Jong", "رضا
+/// تهرانی"): two to four capitalized Latin words (particles apart) of which
+/// none is an ordinary word of English or of another listed language, or
+/// two or three words of one caseless script.
+fn name_shaped(name: &str, ws: &[Word]) -> bool {
+    let core: Vec<&Word> = ws.iter().filter(|w| !is_particle(name, w)).collect();
+    if !(2..=4).contains(&core.len()) {
+        return false;
+    }
+    if core.iter().all(|w| w.case == Case::Uncased) {
+        let script = word_script(text_of(name, core[0]));
+        return core.len() <= 3
+            && script.is_some()
+            && core.iter().all(|w| word_script(text_of(name, w)) == script);
+    }
+    core.iter().all(|w| {
+        let t = text_of(name, w);
+        let i = info(name, w);
+        w.case == Case::Title
+            && latin(t)
+            && t.chars().nth(1).is_some()
+            && !i.common
+            && !i.blocked
+            && !i.foreign
+    })
+}
+
+/// Whether a whole value is written as a person's name is filed, "Last,
+/// First" ("Pickering, Theo", "Al Hammadi, Saeed"), with no word of it a
+/// place, a region or an eponym ("Paris, France", "Austin, Texas"): an
+/// audit log's target, a CRM's record key, a reference in a form. Such a
+/// value is then read as a party's name ([`Structured::Party`]).
+pub fn last_first_value(text: &str) -> bool {
+    let t = text.trim();
+    if t.len() > 60
+        || t.contains(['\n', '@', '/', ':', '(', '"'])
+        || t.bytes().any(|b| b.is_ascii_digit())
+    {
+        return false;
+    }
+    let Some((a, b)) = t.split_once(", ") else {
+        return false;
+    };
+    if b.contains(',') || a.contains(',') {
+        return false;
+    }
+    let (wa, wb) = (words(a), words(b));
+    if wa.is_empty() || wa.len() > 3 || wb.len() != 1 {
+        return false;
+    }
+    let all: Vec<(&str, &Word)> = wa
+        .iter()
+        .map(|w| (a, w))
+        .chain(wb.iter().map(|w| (b, w)))
+        .collect();
+    all.iter().all(|(s, w)| {
+        let f = fold(text_of(s, w));
+        !info(s, w).blocked
+            && !PLACE_NAME_SET.contains(f.as_str())
+            && !EPONYM_SET.contains(f.as_str())
+    })
 }
 
 /// Whether a table cell, alone, looks like a person's name the dictionaries
@@ -6989,10 +7059,13 @@ mod tests {
             scan("- Antti Koskinen, Aino Korhonen, Päivi Heikkinen"),
             ["Antti Koskinen", "Aino Korhonen", "Päivi Heikkinen"]
         );
-        // Not an ordinary word of another language before it, nor a word of
-        // another script.
+        // In other alphabets too ("Жумабаева" is a surname by its ending).
+        assert_eq!(
+            scan("Руководитель отдела продаж: Чолпон Жумабаева."),
+            ["Чолпон Жумабаева"]
+        );
+        // Not an ordinary word of another language before it.
         assert!(scan("Tickets for Equipo Andino and Pied Piper.").is_empty());
-        assert!(scan("Meeting point: Πλατεία Συντάγματος.").is_empty());
         // Nor an unknown word before a surname that is an English word.
         assert!(scan("Zorblat Pacific").is_empty());
     }
@@ -7900,6 +7973,21 @@ mod tests {
         assert_eq!(names("Hans-H. Plath", Structured::Sure), ["Hans-H. Plath"]);
         assert_eq!(names("Pied Piper", Structured::Maybe), Vec::<String>::new());
         assert_eq!(names("Jane Doe", Structured::Maybe), ["Jane Doe"]);
+        // A party's name needs no dictionary, only a name's shape.
+        assert_eq!(
+            names("Femke de Jong", Structured::Maybe),
+            Vec::<String>::new()
+        );
+        assert_eq!(names("Femke de Jong", Structured::Party), ["Femke de Jong"]);
+        assert_eq!(names("Apisai Qereqeretabua", Structured::Party).len(), 1);
+        for not in [
+            "Support Team",
+            "Equipo Andino",
+            "Zorblat 3000",
+            "femke de jong",
+        ] {
+            assert_eq!(names(not, Structured::Party), Vec::<String>::new(), "{not}");
+        }
         assert_eq!(names("README.md", Structured::Sure), Vec::<String>::new());
         assert_eq!(normalize("Smith, John"), "john smith");
         // Initials written close, and Sinhala's joiners inside a word.
