@@ -1279,8 +1279,20 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
             }
             strict = true;
         }
+        // A country code, a space, then dotted groups (`+420 601.517.110`,
+        // `+30 691.209.6808`): as a number written all in dots.
+        let code_then_dots = s.plus
+            && s.seps == 5
+            && cand
+                .trim_start_matches('+')
+                .split_once(' ')
+                .is_some_and(|(cc, rest)| {
+                    (1..=3).contains(&cc.len())
+                        && cc.bytes().all(|b| b.is_ascii_digit())
+                        && rest.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+                });
         if !(nanp || pairs) {
-            if !(s.plus || trunk) || s.seps != 4 {
+            if !(s.plus || trunk) || (s.seps != 4 && !code_then_dots) {
                 return None;
             }
             strict = true;
@@ -1696,6 +1708,23 @@ mod tests {
         );
         assert!(phones("1,234,567.89").is_empty());
         assert!(phones("ISBN 0-306-40615-2").is_empty());
+    }
+
+    #[test]
+    fn a_country_code_then_dotted_groups() {
+        assert_eq!(
+            phones("volejte +420 601.517.110 nebo"),
+            ["+420 601.517.110"]
+        );
+        assert_eq!(
+            phones("Με εκτίμηση\n+30 691.209.6808"),
+            ["+30 691.209.6808"]
+        );
+        assert_eq!(phones("+98 21.2307.3697, mail"), ["+98 21.2307.3697"]);
+        // Not a version or an amount after a signed number that is no
+        // valid number.
+        assert!(phones("+1 2.3.4").is_empty());
+        assert!(phones("delta +44 123.456").is_empty());
     }
 
     #[test]
