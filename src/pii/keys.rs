@@ -51,6 +51,17 @@ pub fn fold(key: &str) -> String {
 const PERSON: &[&str] = &[
     // People a record refers to by role.
     "creator",
+    // A court's and a deed's officers.
+    "judge",
+    "presidingjudge",
+    "magistrate",
+    "clerk",
+    "courtclerk",
+    "notary",
+    "arbitrator",
+    "mediator",
+    "barrister",
+    "solicitor",
     "submitter",
     "commenter",
     "recruiter",
@@ -720,6 +731,15 @@ const MAYBE_PERSON: &[&str] = &[
     "sender",
     "recipient",
     "recipients",
+    // Parties to a case, and their counsel: people or companies.
+    "plaintiff",
+    "defendant",
+    "claimant",
+    "appellant",
+    "petitioner",
+    "counsel",
+    "attorney",
+    "lawyer",
     "replyto",
     "assignedto",
     "createdby",

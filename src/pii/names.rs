@@ -4978,6 +4978,24 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return Support::Strong;
             }
         }
+        // "Janka Bykaŭ v Coralbay Resorts", "ኃይሌ v. Sunbird Airways": the
+        // first party in a case's caption, unless a company ("Sunbird
+        // Airways v Lee").
+        if let Some(r) = [" v ", " v. ", " vs ", " vs. "]
+            .iter()
+            .find_map(|p| rest.strip_prefix(p))
+            && r.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || (c.is_alphabetic() && !has_case_lower(c)))
+            && ws[first..=last].iter().all(|w| {
+                !self.is(w, ORG_TAIL | PLACE)
+                    && !trade_word(text_of(text, w))
+                    && (!self.info(w).common_only() || self.known(w))
+                    && !self.info(w).foreign
+            })
+        {
+            return Support::Strong;
+        }
         // "Zawadi Njoroge, Plaintiff,", "Eglė KAZLAUSKIENĖ, Defendant.": a
         // party's role in a caption or a filing.
         if let Some(r) = rest.strip_prefix(", ") {
@@ -6566,6 +6584,19 @@ pub fn person_value(
     if trimmed.is_empty() {
         return;
     }
+    // A search engine's highlighted fragment (`<em>Themba</em>`,
+    // `<mark>Ann</mark> Lee`): the names in the text between the tags.
+    if let Some(parts) = between_tags(value) {
+        for (at, part) in parts {
+            let from = out.len();
+            person_value(part, how, memory, out);
+            for f in &mut out[from..] {
+                f.start += at;
+                f.end += at;
+            }
+        }
+        return;
+    }
     let base = value.len() - value.trim_start().len();
     // "Last, First" as a whole; the surname may carry particles ("Van der
     // Linden, Thijs", "De Vries, Thijs").
@@ -6695,6 +6726,32 @@ fn push_name(
             normalized: normalize(name),
         });
     }
+}
+
+/// The pieces of text between the inline tags of a short value
+/// (`<em>Themba</em> Zungu` → `Themba`, ` Zungu`), with their offsets, if
+/// it holds a closing tag and nothing but short tags and text.
+fn between_tags(value: &str) -> Option<Vec<(usize, &str)>> {
+    if value.len() > 200 || !value.contains("</") {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while let Some(lt) = value[i..].find('<').map(|p| p + i) {
+        let gt = value[lt..].find('>').map(|p| p + lt)?;
+        let tag = &value[lt + 1..gt];
+        if tag.is_empty() || tag.len() > 40 || tag.contains('<') {
+            return None;
+        }
+        if !value[i..lt].trim().is_empty() {
+            parts.push((i, &value[i..lt]));
+        }
+        i = gt + 1;
+    }
+    if !value[i..].trim().is_empty() {
+        parts.push((i, &value[i..]));
+    }
+    Some(parts)
 }
 
 /// Whether a value under a maybe-person key is shaped like a person's name
@@ -7051,6 +7108,20 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn the_first_party_of_a_case_caption() {
+        assert_eq!(
+            scan("| 8 O 197/25 | Janka Bykaŭ v Coralbay Resorts | Mention |"),
+            ["Janka Bykaŭ"]
+        );
+        assert_eq!(
+            scan("Case: Vaitiare Tepava v. Sandpiper Media"),
+            ["Vaitiare Tepava"]
+        );
+        assert!(scan("Sunbird Airways v Coralbay Resorts").is_empty());
+        assert!(scan("Globex Corporation vs. Initech").is_empty());
     }
 
     #[test]
@@ -7973,6 +8044,12 @@ mod tests {
         assert_eq!(names("Hans-H. Plath", Structured::Sure), ["Hans-H. Plath"]);
         assert_eq!(names("Pied Piper", Structured::Maybe), Vec::<String>::new());
         assert_eq!(names("Jane Doe", Structured::Maybe), ["Jane Doe"]);
+        // Highlighted fragments.
+        assert_eq!(names("<em>Themba</em>", Structured::Sure), ["Themba"]);
+        assert_eq!(
+            names("<mark>Ann</mark> Lee-Chan", Structured::Sure),
+            ["Ann", "Lee-Chan"]
+        );
         // A party's name needs no dictionary, only a name's shape.
         assert_eq!(
             names("Femke de Jong", Structured::Maybe),
