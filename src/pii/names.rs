@@ -1037,6 +1037,10 @@ pub(crate) const TITLES: &[&str] = &[
     // letters ("محترمہ Aruzhan Abenova", "திரு. Rajan", "श्री Arjun").
     "meneer",
     "mevrouw",
+    // Afrikaans: meneer, mevrou, mejuffrou.
+    "mnr",
+    "mev",
+    "mej",
     "dhr",
     "mevr",
     "محترم",
@@ -6770,10 +6774,16 @@ fn name_shaped(name: &str, ws: &[Word]) -> bool {
             && script.is_some()
             && core.iter().all(|w| word_script(text_of(name, w)) == script);
     }
+    // All capitalized or all in capitals ("BACHISIO CABRAS").
+    let case = if core.iter().all(|w| w.case == Case::Upper) {
+        Case::Upper
+    } else {
+        Case::Title
+    };
     core.iter().all(|w| {
         let t = text_of(name, w);
         let i = info(name, w);
-        w.case == Case::Title
+        w.case == case
             && latin(t)
             && t.chars().nth(1).is_some()
             && !i.common
@@ -8057,7 +8067,14 @@ mod tests {
         );
         assert_eq!(names("Femke de Jong", Structured::Party), ["Femke de Jong"]);
         assert_eq!(names("Apisai Qereqeretabua", Structured::Party).len(), 1);
+        assert_eq!(
+            names("KERENSA TRELAWNY", Structured::Party),
+            ["KERENSA TRELAWNY"]
+        );
         for not in [
+            "ACME LTD",
+            "SUPPORT TEAM",
+            "Femke DE JONG",
             "Support Team",
             "Equipo Andino",
             "Zorblat 3000",

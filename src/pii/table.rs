@@ -477,7 +477,23 @@ fn xml_elements(
             continue;
         }
         let local = tag.rsplit(':').next().unwrap_or(tag);
-        let element = keys::kind_of(local);
+        let mut element = keys::kind_of(local);
+        // An HTML element classed as a person's (`<span class="user">`,
+        // `<a class="author">`): what its class says.
+        let mut classed_party = false;
+        if element == KeyKind::Other
+            && let Some(class) = attrs
+                .split_once("class=\"")
+                .and_then(|(_, r)| r.split_once('"'))
+                .map(|(c, _)| c)
+            && let Some(k) = class
+                .split_ascii_whitespace()
+                .map(keys::kind_of)
+                .find(|k| matches!(k, KeyKind::Person | KeyKind::MaybePerson))
+        {
+            element = k;
+            classed_party = true;
+        }
         if !attrs.is_empty() {
             let attrs_at = start + lt + 1 + tag.len() + 1;
             xml_attributes(attrs, attrs_at, element, memory, out);
@@ -494,10 +510,20 @@ fn xml_elements(
         let kind = element;
         let how = if kind == KeyKind::Person || (kind == KeyKind::MaybePerson && person_seen) {
             Structured::Sure
+        } else if kind == KeyKind::MaybePerson
+            && (classed_party || !keys::describe(local).thing_name)
+        {
+            // A party's element (ISO 20022's `<Cdtr><Nm>…</Nm></Cdtr>`,
+            // `<Organizer>`), not a thing's `<Name>`.
+            Structured::Party
         } else {
             Structured::Maybe
         };
         person_seen |= kind == KeyKind::Person;
+        // The HTML cards' reading may have found it already.
+        if classed_party && out.iter().any(|f| f.start == start + gt + 1) {
+            continue;
+        }
         value_under(kind, value, start + gt + 1, how, memory, out);
     }
 }
@@ -2208,6 +2234,24 @@ mod tests {
             ["OBINNA NWOSU"]
         );
         assert!(found("Member count: 12\nChair: none").is_empty());
+    }
+
+    #[test]
+    fn party_elements_and_classed_html() {
+        // ISO 20022 credit transfers, and a forum post's author.
+        assert_eq!(
+            found("        <Cdtr><Nm>KERENSA TRELAWNY</Nm></Cdtr>\n"),
+            ["KERENSA TRELAWNY"]
+        );
+        assert_eq!(
+            found(
+                "<header><span class=\"user\">Hanitra Rasoanaivo</span> <time>2026</time></header>"
+            ),
+            ["Hanitra Rasoanaivo"]
+        );
+        // A thing's name, and an element classed as nothing personal.
+        assert!(found("<Product><Name>Zorblat Quantum</Name></Product>").is_empty());
+        assert!(found("<span class=\"badge\">Zorblat Quantum</span>").is_empty());
     }
 
     #[test]
