@@ -1129,7 +1129,7 @@ fn json_pairs(
         let kind = keys::kind_of(key);
         if !matches!(
             kind,
-            KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone
+            KeyKind::Person | KeyKind::MaybePerson | KeyKind::Phone | KeyKind::Other
         ) {
             continue;
         }
@@ -1139,9 +1139,15 @@ fn json_pairs(
         }
         let how = if kind == KeyKind::Person || person_line {
             Structured::Sure
+        } else if !keys::describe(key).thing_name {
+            // `"sender": "Femke de Jong"`, not `"name": "Kurban Bayramı"`.
+            Structured::Party
         } else {
             Structured::Maybe
         };
+        if kind == KeyKind::Other && b.get(v) != Some(&b'"') {
+            continue;
+        }
         if b.get(v) == Some(&b'[') {
             // `"display_name": [null, "Ann Lee"]` (a change log's old and
             // new values), `"assignees": ["Ann Lee", "Bo Chan"]`: the
@@ -1162,6 +1168,20 @@ fn json_pairs(
         let value = &line[s..e];
         i = e.max(i);
         if value.contains('\\') {
+            continue;
+        }
+        if kind == KeyKind::Other {
+            // `"display": "Pickering, Theo"` (an audit log's target).
+            if names::last_first_value(value) {
+                value_under(
+                    KeyKind::MaybePerson,
+                    value,
+                    start + s,
+                    Structured::Party,
+                    memory,
+                    out,
+                );
+            }
             continue;
         }
         value_under(kind, value, start + s, how, memory, out);
@@ -2234,6 +2254,12 @@ mod tests {
             ["OBINNA NWOSU"]
         );
         assert!(found("Member count: 12\nChair: none").is_empty());
+    }
+
+    #[test]
+    fn json_lines_in_text_name_targets_and_parties() {
+        let t = "{\"action\": \"user.invite\", \"target\": {\"display\": \"Kasonde, Chileshe\", \"id\": \"9c84\"}}\n{\"sender\": \"Femke de Jong\", \"text\": \"Hoi\"}\n{\"name\": \"Kurban Bayramı\", \"office\": \"Paris, France\"}";
+        assert_eq!(found(t), ["Kasonde, Chileshe", "Femke de Jong"]);
     }
 
     #[test]
