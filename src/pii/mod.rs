@@ -500,6 +500,10 @@ impl Engine {
     ) {
         // The words' buffers are this thread's, reused from string to string
         // (taken out while in use, so a nested scan would get fresh ones).
+        // Inline HTML tags are read as spaces (offsets kept), so a cue sees
+        // the name past them: "Say hello to <strong>Apisai …</strong>".
+        let masked = mask_inline_tags(text);
+        let text = masked.as_deref().unwrap_or(text);
         let mut words = TEXT_WORDS.take();
         words.fill(text);
         let mut found = Vec::new();
@@ -528,6 +532,50 @@ impl Engine {
             TEXT_WORDS.set(words);
         }
     }
+}
+
+/// `text` with its inline HTML tags (`<strong>`, `</em>`, `<a href=…>`,
+/// `<span class=…>`) replaced by as many spaces, or `None` if it has none.
+/// Block tags (`<p>`, `<td>`, `<br>`) stay: they part what they hold.
+fn mask_inline_tags(text: &str) -> Option<String> {
+    const INLINE: &[&str] = &[
+        "a", "b", "i", "u", "em", "strong", "span", "mark", "small", "font", "sup", "sub", "abbr",
+        "cite", "code", "q", "s", "ins", "del", "bdi", "bdo",
+    ];
+    if !text.contains("</") {
+        return None;
+    }
+    let mut bytes: Option<Vec<u8>> = None;
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'<', &b[i..]) {
+        let lt = i + p;
+        i = lt + 1;
+        let name_at = lt + 1 + usize::from(b.get(lt + 1) == Some(&b'/'));
+        let name_end = b[name_at..]
+            .iter()
+            .position(|c| !c.is_ascii_alphabetic())
+            .map_or(b.len(), |n| name_at + n);
+        let name = &text[name_at..name_end];
+        if name.is_empty() || !INLINE.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            continue;
+        }
+        if !matches!(b.get(name_end), Some(b'>' | b' ')) {
+            continue;
+        }
+        let Some(gt) = memchr::memchr(b'>', &b[name_end..b.len().min(name_end + 200)]) else {
+            continue;
+        };
+        let gt = name_end + gt;
+        if b[lt + 1..gt].contains(&b'<') {
+            continue;
+        }
+        let out = bytes.get_or_insert_with(|| b.to_vec());
+        out[lt..=gt].fill(b' ');
+        i = gt + 1;
+    }
+    // Only ASCII bytes of tags were replaced by ASCII spaces: still UTF-8.
+    bytes.and_then(|v| String::from_utf8(v).ok())
 }
 
 /// A thread keeps its free-text scratch ([`names::TextWords`]) only up to
@@ -691,6 +739,25 @@ fn keep_disjoint_few(fs: Vec<Finding>) -> Vec<Finding> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn inline_tags_are_masked_block_tags_kept() {
+        let t = "<p>Say hello to <strong>Ann</strong>, <a href=\"x\">Bo</a></p>";
+        let m = super::mask_inline_tags(t).unwrap();
+        assert_eq!(m.len(), t.len());
+        assert_eq!(
+            m,
+            format!(
+                "<p>Say hello to {}Ann{}, {}Bo{}</p>",
+                " ".repeat(8),
+                " ".repeat(9),
+                " ".repeat(12),
+                " ".repeat(4)
+            )
+        );
+        assert_eq!(super::mask_inline_tags("no tags here"), None);
+        assert_eq!(super::mask_inline_tags("<td>Ann</td>"), None);
+    }
+
     use super::*;
 
     fn spans(text: &str, leaf: Leaf) -> Vec<(String, String)> {
