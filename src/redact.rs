@@ -513,6 +513,18 @@ fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
     }
 }
 
+/// Whether a member names a party to its object ([`Leaf::party`]): its key
+/// is no thing's name (`name`, `label`, `title`); a wrapper (`{"display":
+/// …}`) names what the key above it does (`parent_party`). The learn and
+/// rewrite passes both decide here.
+fn names_a_party(info: &keys::KeyInfo, kind: KeyKind, parent: KeyKind, parent_party: bool) -> bool {
+    if info.wrapper && kind == parent {
+        parent_party
+    } else {
+        !info.thing_name
+    }
+}
+
 /// Objects are visited in two rounds: generic person keys (`name`, `owner`)
 /// last, so that names their siblings taught are known by then. Learn and
 /// rewrite use the same order (embedded JSON is matched up by order).
@@ -804,9 +816,9 @@ impl<'a> Redactor<'a> {
                         }
                         match (child, &columns) {
                             (Value::String(s), _) => {
-                                // A wrapper's party is the key above's,
-                                // which `learn` does not carry: not one.
-                                let party = !(info.thing_name || (info.wrapper && kind == key));
+                                // `learn` does not carry the key above's
+                                // party: a wrapper under it is none.
+                                let party = names_a_party(&info, kind, key, false);
                                 self.learn_str(s, kind, po, party, depth)
                             }
                             (Value::Array(rows), Some((at, kinds))) if *at == n => {
@@ -1164,16 +1176,9 @@ impl<'a> Redactor<'a> {
                             || (po
                                 && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
                                 && !child.is_string());
-                        // A wrapper (`{"display": …}`) names what the key
-                        // above it does.
-                        let inherits = info.wrapper && kind == leaf.key;
                         let child_leaf = Leaf {
                             identifier: info.identifier,
-                            party: if inherits {
-                                leaf.party
-                            } else {
-                                !info.thing_name
-                            },
+                            party: names_a_party(&info, kind, leaf.key, leaf.party),
                             ..Leaf::of(kind, po)
                         };
                         match (child, &columns) {

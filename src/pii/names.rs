@@ -6815,17 +6815,13 @@ pub fn last_first_value(text: &str) -> bool {
     if wa.is_empty() || wa.len() > 3 || wb.len() != 1 {
         return false;
     }
-    let all: Vec<(&str, &Word)> = wa
-        .iter()
-        .map(|w| (a, w))
-        .chain(wb.iter().map(|w| (b, w)))
-        .collect();
-    all.iter().all(|(s, w)| {
-        let f = fold(text_of(s, w));
+    let ok = |s: &str, w: &Word| {
         !info(s, w).blocked
-            && !PLACE_NAME_SET.contains(f.as_str())
-            && !EPONYM_SET.contains(f.as_str())
-    })
+            && with_fold(text_of(s, w), |f| {
+                !PLACE_NAME_SET.contains(f) && !EPONYM_SET.contains(f)
+            })
+    };
+    wa.iter().all(|w| ok(a, w)) && ok(b, &wb[0])
 }
 
 /// Whether a table cell, alone, looks like a person's name the dictionaries
