@@ -107,6 +107,29 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
     if kept.len() < 2 {
         return None;
     }
+    // A name in capitals takes no lower-case word but a particle ("Van
+    // der Merwe"): in "paciente Gonçalo Oliveira" and "Pema Lhamo,
+    // telefon" the words in lower case at either end are the prose's and
+    // are left out; one in the middle makes it no name.
+    let lower = |w: &str| w.starts_with(char::is_lowercase);
+    if !kept.iter().all(|w| lower(w)) {
+        let particle = |w: &str| names::PARTICLES.contains(&plain(w).as_str());
+        let head = kept.iter().take_while(|w| lower(w) && !particle(w)).count();
+        let tail = kept[head..].iter().rev().take_while(|w| lower(w)).count();
+        let keep = head..kept.len() - tail;
+        if kept[keep.clone()].iter().any(|w| lower(w) && !particle(w)) {
+            return None;
+        }
+        kept = kept[keep.clone()].to_vec();
+        letters = letters[keep.clone()].to_vec();
+        commas = commas
+            .iter()
+            .filter_map(|&k| k.checked_sub(head).filter(|&k| k <= kept.len()))
+            .collect();
+        if kept.len() < 2 {
+            return None;
+        }
+    }
     // No ordinary word: "Sales Team", "Rose Gold", "Help Desk".
     if kept
         .iter()
@@ -232,14 +255,32 @@ pub fn names_in_text(text: &str, out: &mut Vec<String>) {
 }
 
 /// A line cut at the marks that separate fields: tabs, pipes, brackets,
-/// quotes, `=`, `:`, dashes and bullets between words, and runs of two
+/// quotes, HTML entities, `=`, `:`, dashes and bullets between words, runs of two
 /// spaces or more (fixed-width columns). An apostrophe inside a word
 /// (O'Brien) does not cut.
 fn cells(line: &str) -> impl Iterator<Item = &str> {
     let b = line.as_bytes();
     let mut cuts: Vec<(usize, usize)> = Vec::new();
+    let mut skip_to = 0;
     for (i, c) in line.char_indices() {
+        if i < skip_to {
+            continue;
+        }
         let len = c.len_utf8();
+        // An HTML entity (`&lt;`, `&#39;`) cuts as a whole: "Ann Lee
+        // &lt;ann@x.com&gt;" leaves no `lt` on the name.
+        if c == '&' {
+            let body = b[i + 1..]
+                .iter()
+                .take(10)
+                .take_while(|x| x.is_ascii_alphanumeric() || **x == b'#')
+                .count();
+            if body > 0 && b.get(i + 1 + body) == Some(&b';') {
+                skip_to = i + body + 2;
+                cuts.push((i, skip_to));
+                continue;
+            }
+        }
         let cut = match c {
             '\t' | '|' | ';' | '<' | '>' | '(' | ')' | '[' | ']' | '{' | '}' | '"' | '=' | ':'
             | '—' | '–' | '•' | '·' | '☎' | '*' | '#' | '\r' | '/' => true,
@@ -422,6 +463,10 @@ mod tests {
             in_text("Conor O'Brien <conor.obrien@x.ie>"),
             ["Conor O'Brien"]
         );
+        assert_eq!(
+            in_text("<li>Press: Rəşad Elçin Rzayev &lt;rrzayev@terra.com.br&gt;</li>"),
+            ["Rəşad Elçin Rzayev"]
+        );
         assert!(in_text("Sales Team <sales.team@acme.com>").is_empty());
         assert!(in_text("no address here, Akane Kimura").is_empty());
     }
@@ -484,9 +529,35 @@ mod tests {
             ("iPhone Case", "iphone.case@x.com"),
             ("Akane", "akane@x.jp"), // one word
             ("a b c d e f", "a.b@x.com"),
+            // A word in lower case inside a name in capitals.
+            ("Pema tel Lhamo", "lhamo.pema@vireo.ac.uk"),
         ] {
             assert_eq!(agree(text, address), None, "{text} / {address}");
         }
+    }
+
+    #[test]
+    fn prose_words_around_a_name_are_left_out() {
+        assert_eq!(
+            agree("Pema Lhamo, telefon", "lhamo.pema@vireo.ac.uk").as_deref(),
+            Some("Pema Lhamo")
+        );
+        assert_eq!(
+            agree("paciente Gonçalo Oliveira", "goncalo.oliveira@sapo.pt").as_deref(),
+            Some("Gonçalo Oliveira")
+        );
+        assert_eq!(
+            agree("Lhamo, Pema tel", "lhamo.pema@vireo.ac.uk").as_deref(),
+            Some("Lhamo, Pema")
+        );
+    }
+
+    #[test]
+    fn particles_in_lower_case() {
+        assert_eq!(
+            agree("Thijs van der Berg", "thijs.vanderberg@x.nl").as_deref(),
+            Some("Thijs van der Berg")
+        );
     }
 
     #[test]
