@@ -1211,7 +1211,89 @@ const GREETINGS: &[&str] = &[
     "kumusta",
     "günaydın",
     "вітаю",
+    // Hello and Dear in more languages, none an English word or a common
+    // given name ("Pozdravljeni, Imogen", "Kaixo Iñaki", "Annwyl Rhodri",
+    // "Sayın Demir", "Gerbiama Rūta"). Not "Salam": a given name too.
+    "pozdravljeni",
+    "spoštovani",
+    "spoštovana",
+    "poštovani",
+    "poštovana",
+    "vážený",
+    "vážená",
+    "vážení",
+    "witam",
+    "kaixo",
+    "annwyl",
+    "shwmae",
+    "helo",
+    "assalomu",
+    "hurmatli",
+    "hörmətli",
+    "sayın",
+    "sevgili",
+    "lugupeetud",
+    "labdien",
+    "cienījamais",
+    "cienījamā",
+    "gerbiamas",
+    "gerbiama",
+    "gerbiamoji",
+    "tisztelt",
+    "stimate",
+    "stimată",
+    "dragă",
+    "përshëndetje",
+    "tungjatjeta",
+    "nderuar",
+    "kæri",
+    "kæra",
+    "sæl",
+    "sæll",
+    "goeiedag",
+    "liewe",
+    "prezado",
+    "prezada",
+    "benvolgut",
+    "benvolguda",
+    "coucou",
+    "mpendwa",
+    "sawubona",
+    "sanibonani",
+    "molweni",
+    "dumela",
+    "dumelang",
+    "muraho",
+    "mhoro",
+    "talofa",
+    "mingalaba",
+    "sannu",
+    "ndewo",
+    "здравейте",
+    "уважаеми",
+    "уважаема",
+    "поштовани",
+    "почитуван",
+    "почитувана",
+    "здраво",
+    "құрметті",
+    "сәлеметсіз",
+    "хүндэт",
 ];
+
+/// Does `lead` (a line up to a word) end with a quote that opens a quoted
+/// field or message: `body,"Tere, Sudeep!"`, `text: "Hi, Ana"`, `«Hola,
+/// Lucía»`? Such a quote starts a sentence as a line start does.
+fn opens_quote(lead: &str) -> bool {
+    let Some(q) = lead.chars().next_back() else {
+        return false;
+    };
+    if !matches!(q, '"' | '“' | '„' | '«' | '「' | '『') {
+        return false;
+    }
+    let before = lead[..lead.len() - q.len_utf8()].trim_end_matches(' ');
+    before.is_empty() || before.ends_with([',', ';', ':', '=', '(', '[', '\t', '|'])
+}
 
 /// Words right before a name that make it likely ("spoke with X").
 /// Words after a name that make it the subject ("the Ann I met", no: "the
@@ -3674,6 +3756,23 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let mut i = 0;
         while i < ws.len() {
             let w = ws[i];
+            // "KULKARNI/GAURI", "Fjeldstad/Synnove Mrs": a passenger's
+            // name as airlines and card schemes write it, the surname, a
+            // slash and the given names, when a dictionary backs one side.
+            if let Some(end) = self.slashed_name(ws, i) {
+                let a = text_of(text, &w);
+                let b = &text[w.end + 1..ws[end].end];
+                out.push(Finding {
+                    class: Class::Name,
+                    start: w.start,
+                    end: ws[end].end,
+                    detector: Detector::NameDictionary,
+                    confidence: 0.8,
+                    normalized: normalize(&format!("{a}, {b}")),
+                });
+                i = end + 1;
+                continue;
+            }
             // "PILLAI/SREEJITH": a known name word after a surname and a
             // slash (a passenger list's form) stands alone.
             if matches!(w.case, Case::Title | Case::Upper)
@@ -3802,6 +3901,44 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             i = j + 1;
         }
+    }
+
+    /// `SURNAME/GIVEN` at `ws[i]`, a passenger's or a card holder's name
+    /// (`KULKARNI/GAURI`, `VILLALOBOSARROYO/ALMUDENA MS`): two words of one
+    /// case glued by a slash, standing apart (a space, a quote, `=` or `:`
+    /// before; a space, a quote or punctuation after, not another slash),
+    /// neither an ordinary word, the given name in the lists or the
+    /// surname a listed one. Returns the index of the given name's word.
+    fn slashed_name(&self, ws: &[Word], i: usize) -> Option<usize> {
+        let text = self.text;
+        let (a, b) = (ws[i], *ws.get(i + 1)?);
+        if b.start != a.end + 1
+            || text.as_bytes()[a.end] != b'/'
+            || !matches!(a.case, Case::Title | Case::Upper)
+            || b.case != a.case
+        {
+            return None;
+        }
+        let apart_before = text[..a.start].chars().next_back().is_none_or(|c| {
+            c.is_whitespace() || matches!(c, '"' | '\'' | '=' | ':' | '(' | '>' | ',')
+        });
+        let apart_after = text[b.end..].chars().next().is_none_or(|c| {
+            c.is_whitespace() || matches!(c, '"' | '\'' | ')' | '<' | ',' | ';' | '|')
+        });
+        if !apart_before || !apart_after {
+            return None;
+        }
+        let letters = |w: &Word| text_of(text, w).chars().all(char::is_alphabetic);
+        let (sa, sb) = (text_of(text, &a), text_of(text, &b));
+        if !letters(&a) || !letters(&b) || sa.len() < 2 || sb.len() < 2 || sa.len() + sb.len() < 7 {
+            return None;
+        }
+        let (ia, ib) = (self.info(&a), self.info(&b));
+        if ia.common_only() || ib.common_only() || ia.common || ib.common {
+            return None;
+        }
+        let backed = ib.given > 0 || ia.surname_rank > 0 || (self.known(&a) && self.known(&b));
+        backed.then_some(i + 1)
     }
 
     /// A sign-off or greeting of two or three words that opens the run
@@ -4897,7 +5034,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // or sentence, a comma, the name.
         if gap_t == "," && gap.len() <= 2 && self.is(&p, GREETING) {
             let lead = text[self.line_start(p.start)..p.start].trim_end_matches([' ', '>', '*']);
-            if lead.is_empty() || lead.ends_with(['.', '!', '?']) {
+            if lead.is_empty() || lead.ends_with(['.', '!', '?']) || opens_quote(lead) {
                 return Support::Strong;
             }
         }
@@ -7117,6 +7254,47 @@ mod tests {
     }
 
     #[test]
+    fn passenger_names_with_a_slash() {
+        assert_eq!(
+            scan("card_ref=6011 holder=KULKARNI/GAURI"),
+            ["KULKARNI/GAURI"]
+        );
+        assert_eq!(
+            scan("Subject: Ann Lee (alias: CIFUENTESLARRAIN/BENJAMIN)"),
+            ["Ann Lee", "CIFUENTESLARRAIN/BENJAMIN"]
+        );
+        for text in [
+            "Use TCP/IP and HTTP/HTTPS here",
+            "EUR/USD rose, AND/OR not",
+            "see /usr/LOCAL/Bin",
+            "Input/Output error",
+        ] {
+            assert!(scan(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn greetings_in_more_languages() {
+        assert_eq!(scan("Pozdravljeni, Imogen,\n\nLetališče"), ["Imogen"]);
+        assert_eq!(
+            scan("Sayın Florencia Bianchi,\n\nToplantı"),
+            ["Florencia Bianchi"]
+        );
+        assert_eq!(scan("Annwyl Rhodri,\n\nDiolch."), ["Rhodri"]);
+    }
+
+    #[test]
+    fn a_greeting_that_opens_a_quoted_field() {
+        assert_eq!(
+            scan("2022-09-24T09:07:35Z,+372 5123 4567,\"Tere, Sudeep! 2024/04/14\",SENT"),
+            ["Sudeep"]
+        );
+        assert_eq!(scan("text: \"Hi, Ingrid — see you\""), ["Ingrid"]);
+        // A quote inside a sentence does not open one.
+        assert!(scan("He wrote \"Thanks, Sudeep\" twice").is_empty());
+    }
+
+    #[test]
     fn the_first_party_of_a_case_caption() {
         assert_eq!(
             scan("| 8 O 197/25 | Janka Bykaŭ v Coralbay Resorts | Mention |"),
@@ -7616,20 +7794,20 @@ mod tests {
 
     #[test]
     fn recall_after_an_unknown_greeting() {
-        // A greeting no list has ("Labdien" in Lithuanian) before a known
+        // A greeting no list has ("Tervist" in Estonian) before a known
         // name.
         assert_eq!(
-            scan_with("Labdien Răzvan, sună-mă", &["răzvan", "stoica"]),
+            scan_with("Tervist Răzvan, sună-mă", &["răzvan", "stoica"]),
             ["Răzvan"]
         );
         assert_eq!(
-            scan_with("Labdien Răzvan Stoica, ok", &["răzvan", "stoica"]),
+            scan_with("Tervist Răzvan Stoica, ok", &["răzvan", "stoica"]),
             ["Răzvan Stoica"]
         );
         // A known word that is an ordinary one stays a word unless used as
         // a name.
-        assert!(scan_with("Labdien Mark the ticket", &["mark"]).is_empty());
-        assert!(scan_with("Labdien ziua", &["răzvan"]).is_empty());
+        assert!(scan_with("Tervist Mark the ticket", &["mark"]).is_empty());
+        assert!(scan_with("Tervist ziua", &["răzvan"]).is_empty());
         // "Bună" (Romanian) is a greeting, though its plain letters are a
         // rare American given name.
         assert_eq!(
