@@ -1714,8 +1714,13 @@ fn table_at(
         }
         let names_ok = head.iter().all(|&(s, e)| {
             let h = &header[s..e];
-            // A row-number column may be headed `#` or `№`.
+            // A row-number column may be headed `#` or `№`; a register's
+            // columns by dates (`Name;03.12;24.05;Contact`).
             matches!(h, "#" | "№")
+                || (h.len() <= 10
+                    && h.starts_with(|c: char| c.is_ascii_digit())
+                    && h.bytes()
+                        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'/' | b'-')))
                 || (!h.is_empty()
                     && h.len() <= 40
                     && h.chars().any(char::is_alphabetic)
@@ -2108,6 +2113,21 @@ mod tests {
                 "## Contacts\n\n| Cust. Name | Phone |\n|---|---|\n| Ngozi Adeyemi | 0803 201 7789 |\n"
             ),
             ["Ngozi Adeyemi", "0803 201 7789"]
+        );
+    }
+
+    #[test]
+    fn a_register_with_dated_columns() {
+        assert_eq!(
+            found(
+                "Name;28.01;08.01;Contact\nDilnoza Toshmatova;L;P;+998 90 123 45 67\nGulchehra;A;L;+998 90 765 43 21\n"
+            ),
+            [
+                "Dilnoza Toshmatova",
+                "+998 90 123 45 67",
+                "Gulchehra",
+                "+998 90 765 43 21"
+            ]
         );
     }
 
