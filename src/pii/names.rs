@@ -6208,6 +6208,25 @@ fn dash_attribution(text: &str, ws: &[Word], k: usize) -> bool {
     // second half ("Contact — Pampas Agro", "Vendor list — Grafton St").
     // The last word said may end its sentence ("…odpowiedź! — Michał").
     let said = before.trim_end_matches(['—', '–', '-', ' ', '\u{a0}']);
+    // Or a review's or a quote's line that ends with its author, a date
+    // in brackets at most after it ("★★★ Frank feedback is welcome. —
+    // Serdar (2024/01/04)", "> “Faith in the forecast…” — Yasmina
+    // Bouzid"): the words before the dash end a sentence or a quotation.
+    let line_rest = text[end..].split('\n').next().unwrap_or("").trim_end();
+    let dated = line_rest.is_empty()
+        || line_rest
+            .strip_prefix(" (")
+            .and_then(|r| r.strip_suffix(')'))
+            .is_some_and(|d| {
+                d.len() <= 24 && d.bytes().any(|b| b.is_ascii_digit()) && !d.contains(['(', ')'])
+            });
+    let said_line = &said[said.rfind('\n').map_or(0, |p| p + 1)..];
+    if dated
+        && said_line.split_whitespace().count() >= 3
+        && said_line.ends_with(['.', '!', '?', '"', '”', '»', '…'])
+    {
+        return true;
+    }
     rest.is_empty()
         && !text.contains('\n')
         && said.split_whitespace().count() >= 3
@@ -7486,6 +7505,16 @@ mod tests {
         // An attribution after a dash at the end of a quoted message.
         assert_eq!(scan("1. \"Call me back — Gráinne\" at 10:02"), ["Gráinne"]);
         assert_eq!(scan("Running a bit late — Clodagh"), ["Clodagh"]);
+        // A review's or a quote's author ending its line.
+        assert_eq!(
+            scan("★★★ Frank feedback is welcome. — Serdar (2024/01/04)\n★★ Closed today. — Kawika"),
+            ["Serdar", "Kawika"]
+        );
+        assert_eq!(
+            scan("Notes:\n> \"Faith in the forecast is low.\" — Yasmina Bouzid\n"),
+            ["Yasmina Bouzid"]
+        );
+        assert!(scan("Intro\nShips to all regions. — Northwind Traders (2024)").is_empty());
         // Not the second half of a heading.
         assert!(scan("Contact — Pampas Agro").is_empty());
         assert!(scan("## Vendor list — Grafton Street\n\n| a |").is_empty());
@@ -7602,10 +7631,10 @@ mod tests {
         // A short known word in capitals before a number is a code.
         assert!(scan_with("LO 2567  DUB   08:15", &["lo"]).is_empty());
         assert_eq!(scan_with("ask Lo about it", &["lo"]), ["Lo"]);
-        // A known given name after SURNAME/ in a passenger list.
+        // A known given name after SURNAME/ in a passenger list: one name.
         assert_eq!(
             scan_with("1. PILLAI/SREEJITH MR", &["pillai", "sreejith"]),
-            ["PILLAI", "SREEJITH"]
+            ["PILLAI/SREEJITH"]
         );
     }
 
