@@ -3773,6 +3773,20 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 i = end + 1;
                 continue;
             }
+            // "Sughra M.", "Themba M.": a given name and the initial of the
+            // surname, as reviews, bookings and forums show people.
+            if let Some(end) = self.given_initial(ws, i) {
+                out.push(Finding {
+                    class: Class::Name,
+                    start: w.start,
+                    end: ws[end].end,
+                    detector: Detector::NameContext,
+                    confidence: 0.75,
+                    normalized: normalize(&text[w.start..ws[end].end]),
+                });
+                i = end + 1;
+                continue;
+            }
             // "PILLAI/SREEJITH": a known name word after a surname and a
             // slash (a passenger list's form) stands alone.
             if matches!(w.case, Case::Title | Case::Upper)
@@ -3901,6 +3915,59 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             i = j + 1;
         }
+    }
+
+    /// A given name and a surname's initial at `ws[i]` ("Sughra M.",
+    /// "Guðrún J.", "Thanaphon S."): a capitalized word that no list
+    /// calls an ordinary word (of English or, unless a given name, of
+    /// another language), not a place's or a company's word, then one
+    /// capital and its dot, and nothing capitalized right after ("Sughra
+    /// M. Baloch" is another shape). Not inside a run of capitalized
+    /// words ("Section B.", "Plan C." are ordinary words anyway). Returns
+    /// the index of the initial.
+    fn given_initial(&self, ws: &[Word], i: usize) -> Option<usize> {
+        let text = self.text;
+        let (w, n) = (ws[i], *ws.get(i + 1)?);
+        if w.case != Case::Title
+            || n.case != Case::Title
+            || text[w.end..n.start] != *" "
+            || n.end - n.start != 1
+            || !text[n.end..].starts_with('.')
+        {
+            return None;
+        }
+        let after = &text[n.end + 1..];
+        let ends = after.chars().next().is_none_or(|c| {
+            matches!(
+                c,
+                ',' | ';' | ')' | '|' | '<' | '"' | ':' | '\n' | '\r' | '\t'
+            ) || (c == ' ' && !after[1..].starts_with(|c: char| c.is_uppercase()))
+        });
+        if !ends {
+            return None;
+        }
+        if i > 0 {
+            let p = ws[i - 1];
+            if matches!(p.case, Case::Title | Case::Upper)
+                && spaced(text, p.end, w.start)
+                && !self.is(&p, GREETING | TITLE | LEAD)
+            {
+                return None;
+            }
+        }
+        let word = text_of(text, &w);
+        if word.chars().count() < 3
+            || !word
+                .chars()
+                .all(|c| c.is_alphabetic() || is_mark(c) || c == '-')
+            || trade_word(word)
+            || self.is(&w, ORG_TAIL | PLACE | GREETING | TITLE | LEAD)
+        {
+            return None;
+        }
+        let f = self.info(&w);
+        let ok = !f.common && !f.blocked && (f.given > 0 || !f.foreign);
+        ok.then_some(i + 1)
     }
 
     /// `SURNAME/GIVEN` at `ws[i]`, a passenger's or a card holder's name
@@ -7270,6 +7337,28 @@ mod tests {
 
     fn scan(text: &str) -> Vec<String> {
         scan_with(text, &[])
+    }
+
+    #[test]
+    fn a_given_name_and_an_initial() {
+        assert_eq!(
+            scan("| Ada room | 14:42 | Palwasha M. | +93 70 123 4567 |"),
+            ["Palwasha M"]
+        );
+        assert_eq!(
+            scan("tag: Guðrún J., Sherif M.; Besnik B."),
+            ["Guðrún J", "Sherif M", "Besnik B"]
+        );
+        for text in [
+            "See Section B. for details",
+            "Go with Plan B. then",
+            "Use Terminal C.",
+            "Take Vitamin D. daily",
+            "Lisbon B. team",
+            "Northworks A.",
+        ] {
+            assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
     }
 
     #[test]
