@@ -3787,6 +3787,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 i = end + 1;
                 continue;
             }
+            // "M. Kamakau", "A. Toktogulova": an initial and a surname.
+            if let Some(end) = self.initial_surname(ws, i) {
+                out.push(Finding {
+                    class: Class::Name,
+                    start: w.start,
+                    end: ws[end].end,
+                    detector: Detector::NameContext,
+                    confidence: 0.75,
+                    normalized: normalize(&text[w.start..ws[end].end]),
+                });
+                i = end + 1;
+                continue;
+            }
             // "PILLAI/SREEJITH": a known name word after a surname and a
             // slash (a passenger list's form) stands alone.
             if matches!(w.case, Case::Title | Case::Upper)
@@ -3968,6 +3981,73 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let f = self.info(&w);
         let ok = !f.common && !f.blocked && (f.given > 0 || !f.foreign);
         ok.then_some(i + 1)
+    }
+
+    /// Is `w` a word a surname may be, by the lists: capitalized, three
+    /// letters or more, no ordinary word (of English or, unless a listed
+    /// surname, of another language), not a place's, a company's or a
+    /// cue's word?
+    fn surname_shaped(&self, w: &Word) -> bool {
+        let word = text_of(self.text, w);
+        if w.case != Case::Title
+            || word.chars().count() < 3
+            || !word
+                .chars()
+                .all(|c| c.is_alphabetic() || is_mark(c) || c == '-')
+            || trade_word(word)
+            || self.is(w, ORG_TAIL | PLACE | GREETING | TITLE | LEAD)
+        {
+            return false;
+        }
+        let f = self.info(w);
+        !f.common && !f.blocked && (f.surname_rank > 0 || !f.foreign)
+    }
+
+    /// An initial and one or two surnames at `ws[i]` ("M. Kamakau", "X.
+    /// Karagianni", "L. Vasconcelos Albuquerque"): one capital and its
+    /// dot standing apart (no letter, digit or dot before it, no
+    /// capitalized word right before), then words [`surname_shaped`]
+    /// ending the run. Returns the index of the last surname.
+    fn initial_surname(&self, ws: &[Word], i: usize) -> Option<usize> {
+        let text = self.text;
+        let (a, b) = (ws[i], *ws.get(i + 1)?);
+        if a.case != Case::Title || a.end - a.start != 1 || text[a.end..b.start] != *". " {
+            return None;
+        }
+        if text[..a.start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '.')
+        {
+            return None;
+        }
+        if i > 0 {
+            let p = ws[i - 1];
+            if matches!(p.case, Case::Title | Case::Upper)
+                && spaced(text, p.end, a.start)
+                && !self.is(&p, GREETING | TITLE | LEAD)
+            {
+                return None;
+            }
+        }
+        if !self.surname_shaped(&b) {
+            return None;
+        }
+        let mut end = i + 1;
+        if let Some(c) = ws.get(i + 2)
+            && spaced(text, b.end, c.start)
+            && self.surname_shaped(c)
+        {
+            end = i + 2;
+        }
+        // The run ends there: no capitalized word follows on.
+        if let Some(d) = ws.get(end + 1)
+            && spaced(text, ws[end].end, d.start)
+            && matches!(d.case, Case::Title | Case::Upper)
+        {
+            return None;
+        }
+        Some(end)
     }
 
     /// `SURNAME/GIVEN` at `ws[i]`, a passenger's or a card holder's name
@@ -7356,6 +7436,28 @@ mod tests {
             "Take Vitamin D. daily",
             "Lisbon B. team",
             "Northworks A.",
+        ] {
+            assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
+    }
+
+    #[test]
+    fn an_initial_and_a_surname() {
+        assert_eq!(
+            scan("Sue the contractor. — M. Kamakau (19.12.2022)"),
+            ["M. Kamakau"]
+        );
+        assert_eq!(scan("<Officer>X. Karagianni</Officer>"), ["X. Karagianni"]);
+        assert_eq!(
+            scan("| Sales | L. Vasconcelos Albuquerque | 54 |"),
+            ["L. Vasconcelos Albuquerque"]
+        );
+        for text in [
+            "the U.S. Army",
+            "A. Introduction",
+            "Plan B. Contingency",
+            "see J. Crew stores",
+            "Item 4. Deliveries",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
