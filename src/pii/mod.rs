@@ -427,6 +427,9 @@ impl Engine {
             // วงศ์สวัสดิ์: …`), before the text's names are gathered.
             if digit && text.contains([':', '：']) {
                 names::chat_speakers(text, &mut out);
+                if text.contains('\n') {
+                    names::stamped_senders(text, &mut out);
+                }
                 if text.contains(['[', '*']) {
                     names::export_speakers(text, memory, &mut out);
                 }

@@ -603,6 +603,76 @@ pub fn chat_speakers(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// Senders of a chat export that writes each message's stamp and sender
+/// on a line of their own, the message on the next (WeChat's, and many
+/// support tools'): `2024-08-04 11:50:45 诸葛雨桐`, `2026-01-01 20:56:00
+/// Esben Dahlerup`. The stamp has a date and a time ([`CHAT_STAMP`]); the
+/// sender is one to four capitalized Latin words none of which is an
+/// ordinary word, nor a company's shape, or a Chinese, Japanese or Korean
+/// name ([`surname_first_shape`]). Two such lines at least, each followed
+/// by a message line, make the text a chat export.
+pub fn stamped_senders(text: &str, out: &mut Vec<Finding>) {
+    let lines: Vec<(usize, &str)> = text
+        .split('\n')
+        .scan(0usize, |at, l| {
+            let start = *at;
+            *at += l.len() + 1;
+            Some((start, l))
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (k, &(base, line)) in lines.iter().enumerate() {
+        let Some(m) = CHAT_STAMP.find(line) else {
+            continue;
+        };
+        // A date before the time: `2024-08-04 11:50:45`.
+        let stamp = m.as_str();
+        if !stamp.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            || !stamp.contains(['-', '/', '.'])
+        {
+            continue;
+        }
+        let name = line[m.end()..].trim_end();
+        let body = lines
+            .get(k + 1)
+            .is_some_and(|&(_, l)| !l.trim().is_empty() && !CHAT_STAMP.is_match(l));
+        if name.is_empty() || name.len() > 80 || !body || name.contains([':', '：']) {
+            continue;
+        }
+        let ws: Vec<Word> = WordIter::new(name).collect();
+        let spans_all = ws.first().is_some_and(|w| w.start == 0)
+            && ws.last().is_some_and(|w| w.end == name.len())
+            && ws.windows(2).all(|p| &name[p[0].end..p[1].start] == " ");
+        if !spans_all || ws.len() > 4 {
+            continue;
+        }
+        let latin = ws.iter().all(|w| {
+            matches!(w.case, Case::Title | Case::Upper)
+                && text_of(name, w).chars().count() >= 2
+                && !info(name, w).common_only()
+        }) && !organization_shaped(name);
+        let east_asian = match ws.as_slice() {
+            [w] => w.case == Case::Uncased && surname_first_shape(text_of(name, w)),
+            [a, b] => uncased_pair(name, a, b),
+            _ => false,
+        };
+        if latin || east_asian {
+            let start = base + m.end();
+            found.push(Finding {
+                class: Class::Name,
+                start,
+                end: start + name.len(),
+                detector: Detector::NameContext,
+                confidence: 0.8,
+                normalized: normalize(name),
+            });
+        }
+    }
+    if found.len() >= 2 {
+        out.extend(found);
+    }
+}
+
 /// Honorifics and greetings before a name in scripts without case, in
 /// their own prose: Hebrew, Arabic, Persian, Urdu, Hindi/Marathi/Nepali,
 /// Bengali, Punjabi, Gujarati, Tamil, Telugu, Thai, Amharic, Georgian,
@@ -7438,6 +7508,25 @@ mod tests {
             "Northworks A.",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
+    }
+
+    #[test]
+    fn senders_on_stamped_lines_of_their_own() {
+        let text = "2024-08-04 11:50:45 诸葛雨桐\n货物送至鲁迅公园东门。\n2026-01-01 20:56:00 Esben Dahlerup\n请致电雨桐。\n2026-01-01 21:00:00 System Notice\n已读";
+        let mut out = Vec::new();
+        stamped_senders(text, &mut out);
+        let got: Vec<&str> = out.iter().map(|f| &text[f.start..f.end]).collect();
+        assert_eq!(got, ["诸葛雨桐", "Esben Dahlerup"]);
+        // One stamped line is no chat export; a log's lines are no senders.
+        for text in [
+            "2024-08-04 11:50:45 Esben Dahlerup\nhello",
+            "2024-08-04 11:50:45 Backup completed\nok\n2024-08-04 11:51:45 Restore Started\nok",
+            "2024-08-04 11:50:45 Esben Dahlerup\n2024-08-04 11:51:45 Mihkel Põder\n",
+        ] {
+            let mut out = Vec::new();
+            stamped_senders(text, &mut out);
+            assert!(out.is_empty(), "{text}");
         }
     }
 
