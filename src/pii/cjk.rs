@@ -24,7 +24,7 @@ pub(crate) const HAN_COMPOUND: [&str; 10] = [
     "欧阳", "歐陽", "司马", "司馬", "诸葛", "諸葛", "上官", "慕容", "东方", "令狐",
 ];
 
-fn is_han(c: char) -> bool {
+pub(crate) fn is_han(c: char) -> bool {
     ('\u{4e00}'..='\u{9fff}').contains(&c)
         || ('\u{3400}'..='\u{4dbf}').contains(&c)
         || ('\u{f900}'..='\u{faff}').contains(&c)
@@ -522,7 +522,7 @@ fn take(text: &str, at: usize, n: usize, f: impl Fn(char) -> bool) -> Option<usi
 /// word of `ZH_AFTER`.
 /// The length in characters of the Chinese surname that starts `rest`:
 /// two for a compound (`欧阳`), one for a frequent single one.
-fn zh_surname_len(rest: &str) -> Option<usize> {
+pub(crate) fn zh_surname_len(rest: &str) -> Option<usize> {
     if HAN_COMPOUND.iter().any(|c| rest.starts_with(c)) {
         Some(2)
     } else {

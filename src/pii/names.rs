@@ -982,7 +982,43 @@ pub fn lone_parts(text: &str, out: &mut Vec<Finding>) {
             }
         }
     }
+    // The given name of a Chinese name found here (`诸葛雨桐` → `雨桐`),
+    // two characters or more after a listed surname, where it ends a
+    // word: "请致电雨桐，".
+    let mut han_given: Vec<&str> = Vec::new();
+    for f in out.iter().filter(|f| f.class == Class::Name) {
+        let name = &text[f.start..f.end];
+        let n = name.chars().count();
+        if !(3..=4).contains(&n) || !name.chars().all(super::cjk::is_han) {
+            continue;
+        }
+        if let Some(s) = super::cjk::zh_surname_len(name) {
+            let at = name.char_indices().nth(s).map_or(name.len(), |(i, _)| i);
+            let given = &name[at..];
+            if given.chars().count() >= 2 && !han_given.contains(&given) {
+                han_given.push(given);
+            }
+        }
+    }
     let mut more = Vec::new();
+    for g in han_given {
+        for (at, _) in text.match_indices(g) {
+            let end = at + g.len();
+            if text[end..].chars().next().is_some_and(super::cjk::is_han)
+                || out.iter().chain(&more).any(|f| f.start < end && at < f.end)
+            {
+                continue;
+            }
+            more.push(Finding {
+                class: Class::Name,
+                start: at,
+                end,
+                detector: Detector::NameRecall,
+                confidence: 0.8,
+                normalized: normalize(g),
+            });
+        }
+    }
     for p in parts {
         for (at, _) in text.match_indices(p) {
             let end = at + p.len();
@@ -7509,6 +7545,18 @@ mod tests {
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
+    }
+
+    #[test]
+    fn a_chinese_given_name_alone_after_the_full_name() {
+        let text = "联系人：诸葛雨桐\n请致电雨桐，谢谢。雨桐说好";
+        let mut out = Vec::new();
+        crate::pii::cjk::cued(text, &mut out);
+        lone_parts(text, &mut out);
+        let mut got: Vec<&str> = out.iter().map(|f| &text[f.start..f.end]).collect();
+        got.sort();
+        // Not where another character follows it ("雨桐说" may be a word).
+        assert_eq!(got, ["诸葛雨桐", "雨桐"]);
     }
 
     #[test]
