@@ -3880,21 +3880,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 continue;
             }
             // "Sughra M.", "Themba M.": a given name and the initial of the
-            // surname, as reviews, bookings and forums show people.
-            if let Some(end) = self.given_initial(ws, i) {
-                out.push(Finding {
-                    class: Class::Name,
-                    start: w.start,
-                    end: ws[end].end,
-                    detector: Detector::NameContext,
-                    confidence: 0.75,
-                    normalized: normalize(&text[w.start..ws[end].end]),
-                });
-                i = end + 1;
-                continue;
-            }
-            // "M. Kamakau", "A. Toktogulova": an initial and a surname.
-            if let Some(end) = self.initial_surname(ws, i) {
+            // surname, as reviews, bookings and forums show people; "M.
+            // Kamakau", "A. Toktogulova": an initial and a surname.
+            if let Some(end) = self
+                .given_initial(ws, i)
+                .or_else(|| self.initial_surname(ws, i))
+            {
                 out.push(Finding {
                     class: Class::Name,
                     start: w.start,
