@@ -4730,6 +4730,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         {
             return true;
         }
+        // "Paul Kruger-straat", "Beethoven-Haus": a street's or a place's
+        // kind joined to the name by a hyphen.
+        if let Some((_, tail)) = text_of(text, &ws[j]).rsplit_once('-')
+            && with_fold(tail, |f| street_word(f) || INSTITUTION_WORDS.contains(&f))
+        {
+            return true;
+        }
         // "Karl Johans gate", "Kungsgatan": a street type written after it.
         if let Some(next) = ws.get(j + 1)
             && next.case == Case::Lower
@@ -7939,6 +7946,7 @@ mod tests {
             "Meetings are held at King Street West every first Thursday.",
             "Mit freundlichen Grüßen\nKaya İnşaat A.Ş.",
             "Deliver to Karl Johans gate 12 before noon.",
+            "Die Paul Kruger-straat is Saterdag gesluit vir die parade.",
             "blocker is MAX_RETRY_COUNT again",
             "# exported 2025-07-20T22:26:00Z from Tidewater Health HRIS",
         ] {
