@@ -111,7 +111,14 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
     // der Merwe"): in "paciente Gonçalo Oliveira" and "Pema Lhamo,
     // telefon" the words in lower case at either end are the prose's and
     // are left out; one in the middle makes it no name.
-    let lower = |w: &str| w.starts_with(char::is_lowercase);
+    // A word is the prose's when it has no capital and is no name part
+    // with an apostrophe or a hyphen ("al-Rashid", "d'Angelo", "van't").
+    let lower = |w: &str| {
+        w.starts_with(char::is_lowercase)
+            && !w.chars().any(char::is_uppercase)
+            && !w.contains(['\'', '’', '-'])
+            && w.chars().count() > 1
+    };
     if !kept.iter().all(|w| lower(w)) {
         let particle = |w: &str| names::PARTICLES.contains(&plain(w).as_str());
         let head = kept.iter().take_while(|w| lower(w) && !particle(w)).count();
@@ -124,7 +131,7 @@ pub fn agreeing_name(text: &str, locals: &[Vec<String>]) -> Option<String> {
         letters = letters[keep.clone()].to_vec();
         commas = commas
             .iter()
-            .filter_map(|&k| k.checked_sub(head).filter(|&k| k <= kept.len()))
+            .filter_map(|&k| k.checked_sub(head).filter(|&k| 0 < k && k < kept.len()))
             .collect();
         if kept.len() < 2 {
             return None;
@@ -548,6 +555,10 @@ mod tests {
         );
         assert_eq!(
             agree("Lhamo, Pema tel", "lhamo.pema@vireo.ac.uk").as_deref(),
+            Some("Lhamo, Pema")
+        );
+        assert_eq!(
+            agree("Lhamo, Pema, telefon", "lhamo.pema@vireo.ac.uk").as_deref(),
             Some("Lhamo, Pema")
         );
     }

@@ -626,10 +626,9 @@ pub fn stamped_senders(text: &str, out: &mut Vec<Finding>) {
             continue;
         };
         // A date before the time: `2024-08-04 11:50:45`.
-        let stamp = m.as_str();
-        if !stamp.trim_start().starts_with(|c: char| c.is_ascii_digit())
-            || !stamp.contains(['-', '/', '.'])
-        {
+        let stamp = m.as_str().trim_start().trim_start_matches('[');
+        let date = &stamp[..stamp.find(':').unwrap_or(0)];
+        if !date.starts_with(|c: char| c.is_ascii_digit()) || !date.contains(['-', '/', '.']) {
             continue;
         }
         let name = line[m.end()..].trim_end();
@@ -646,13 +645,24 @@ pub fn stamped_senders(text: &str, out: &mut Vec<Finding>) {
         if !spans_all || ws.len() > 4 {
             continue;
         }
+        // One Latin word only if it is a listed given name (not `UTC`).
         let latin = ws.iter().all(|w| {
             matches!(w.case, Case::Title | Case::Upper)
                 && text_of(name, w).chars().count() >= 2
                 && !info(name, w).common_only()
-        }) && !organization_shaped(name);
+        }) && (ws.len() >= 2 || info(name, &ws[0]).given > 0)
+            && !organization_shaped(name);
+        // A Chinese or Korean name of three characters (four with a
+        // compound surname): two are too often a word (`周会`).
         let east_asian = match ws.as_slice() {
-            [w] => w.case == Case::Uncased && surname_first_shape(text_of(name, w)),
+            [w] => {
+                let t = text_of(name, w);
+                let n = t.chars().count();
+                let compound = super::cjk::HAN_COMPOUND.iter().any(|c| t.starts_with(c));
+                w.case == Case::Uncased
+                    && surname_first_shape(t)
+                    && (n == 3 || (n == 4 && compound))
+            }
             [a, b] => uncased_pair(name, a, b),
             _ => false,
         };
@@ -1096,6 +1106,21 @@ pub fn name_words(folded: &str) -> impl Iterator<Item = &str> {
 }
 
 pub(crate) const TITLES: &[&str] = &[
+    // Sir and Madam as a letter addresses them after Dear, Hello
+    // ("Witam Państwa", "Tisztelt Uram", "Уважаеми Господине").
+    "państwa",
+    "panie",
+    "uram",
+    "hölgyem",
+    "domnule",
+    "doamnă",
+    "doamna",
+    "yetkili",
+    "gospodine",
+    "gospođo",
+    "господине",
+    "госпожо",
+    "колеги",
     "agent",
     "operator",
     "caller",
@@ -1319,7 +1344,7 @@ const GREETINGS: &[&str] = &[
     "вітаю",
     // Hello and Dear in more languages, none an English word or a common
     // given name ("Pozdravljeni, Imogen", "Kaixo Iñaki", "Annwyl Rhodri",
-    // "Sayın Demir", "Gerbiama Rūta"). Not "Salam": a given name too.
+    // "Gerbiama Rūta"). Not "Salam" nor "Sayın": given names too.
     "pozdravljeni",
     "spoštovani",
     "spoštovana",
@@ -1336,7 +1361,6 @@ const GREETINGS: &[&str] = &[
     "assalomu",
     "hurmatli",
     "hörmətli",
-    "sayın",
     "sevgili",
     "lugupeetud",
     "labdien",
@@ -4056,12 +4080,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if !ends {
             return None;
         }
+        // Set apart: first in its line or field, or after a cue ("Hi",
+        // "by"), not inside prose ("targets Gen Z.", "siehe Anlage B.").
         if i > 0 {
             let p = ws[i - 1];
-            if matches!(p.case, Case::Title | Case::Upper)
-                && spaced(text, p.end, w.start)
-                && !self.is(&p, GREETING | TITLE | LEAD)
-            {
+            let prev = text[..w.start].trim_end_matches([' ', '*', '_']);
+            let fielded =
+                prev.is_empty() || prev.ends_with(|c: char| !(c.is_alphanumeric() || c == '.'));
+            if !fielded && !self.is(&p, GREETING | TITLE | LEAD) {
                 return None;
             }
         }
@@ -4127,6 +4153,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return None;
             }
         }
+        // An outline's or a quiz's lettered lines ("A. Einleitung" with
+        // "B. Methoden" on another line) are no names.
+        let letter = text_of(text, &a).as_bytes()[0];
+        let lettered = |l: u8| {
+            l.is_ascii_uppercase() && {
+                let pat = [b'\n', l, b'.', b' '];
+                text.as_bytes().windows(4).any(|w| w == pat)
+                    || text.as_bytes().starts_with(&pat[1..])
+            }
+        };
+        if lettered(letter.wrapping_add(1)) || lettered(letter.wrapping_sub(1)) {
+            return None;
+        }
         if !self.surname_shaped(&b) {
             return None;
         }
@@ -4178,7 +4217,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return None;
         }
         let (ia, ib) = (self.info(&a), self.info(&b));
-        if ia.common_only() || ib.common_only() || ia.common || ib.common {
+        if ia.common_only()
+            || ib.common_only()
+            || ia.common
+            || ib.common
+            || self.is(&a, PLACE)
+            || self.is(&b, PLACE)
+            || with_fold(sa, |f| PLACE_NAME_SET.contains(f))
+            || with_fold(sb, |f| PLACE_NAME_SET.contains(f))
+        {
             return None;
         }
         let backed = ib.given > 0 || ia.surname_rank > 0 || (self.known(&a) && self.known(&b));
@@ -7540,6 +7587,8 @@ mod tests {
             "Take Vitamin D. daily",
             "Lisbon B. team",
             "Northworks A.",
+            "The campaign targets Gen Z.",
+            "Details siehe Anlage B.",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
@@ -7569,6 +7618,9 @@ mod tests {
             "2024-08-04 11:50:45 Esben Dahlerup\nhello",
             "2024-08-04 11:50:45 Backup completed\nok\n2024-08-04 11:51:45 Restore Started\nok",
             "2024-08-04 11:50:45 Esben Dahlerup\n2024-08-04 11:51:45 Mihkel Põder\n",
+            "2024-08-04 10:00 周会\n开会\n2024-08-05 10:00 周会\n开会",
+            "2024-08-04 11:50:45 UTC\nDisk ok\n2024-08-04 11:51:45 UTC\nDisk ok",
+            "11:50 - Esben Dahlerup\nhi\n11:51 - Mihkel Põder\nhello",
         ] {
             let mut out = Vec::new();
             stamped_senders(text, &mut out);
@@ -7611,6 +7663,7 @@ mod tests {
         for text in [
             "Use TCP/IP and HTTP/HTTPS here",
             "EUR/USD rose, AND/OR not",
+            "Route: Dallas/Houston, Austin/Denver",
             "see /usr/LOCAL/Bin",
             "Input/Output error",
         ] {
@@ -7619,10 +7672,22 @@ mod tests {
     }
 
     #[test]
+    fn sir_and_madam_after_a_greeting_are_no_names() {
+        for text in [
+            "Witam Państwa,\nw załączeniu",
+            "Tisztelt Uram!\nKöszönöm",
+            "Stimate Domnule,\nVă scriu",
+            "Уважаеми Господине,\nПиша ви",
+        ] {
+            assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
+        }
+    }
+
+    #[test]
     fn greetings_in_more_languages() {
         assert_eq!(scan("Pozdravljeni, Imogen,\n\nLetališče"), ["Imogen"]);
         assert_eq!(
-            scan("Sayın Florencia Bianchi,\n\nToplantı"),
+            scan("Gerbiama Florencia Bianchi,\n\nSusitikimas"),
             ["Florencia Bianchi"]
         );
         assert_eq!(scan("Annwyl Rhodri,\n\nDiolch."), ["Rhodri"]);

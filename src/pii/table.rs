@@ -1719,6 +1719,7 @@ fn table_at(
             matches!(h, "#" | "№")
                 || (h.len() <= 10
                     && h.starts_with(|c: char| c.is_ascii_digit())
+                    && h.contains(['.', '/', '-'])
                     && h.bytes()
                         .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'/' | b'-')))
                 || (!h.is_empty()
