@@ -4126,6 +4126,21 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         !f.common && !f.blocked && (f.surname_rank > 0 || !f.foreign)
     }
 
+    /// Is the one-letter word `a` an outline's or a quiz's letter, the
+    /// letter before or after it heading another line ("A. Einleitung"
+    /// with "B. Methoden")?
+    fn lettered_line(&self, a: &Word) -> bool {
+        let bytes = self.text.as_bytes();
+        let letter = bytes[a.start];
+        let lettered = |l: u8| {
+            l.is_ascii_uppercase() && {
+                let pat = [b'\n', l, b'.', b' '];
+                bytes.windows(4).any(|w| w == pat) || bytes.starts_with(&pat[1..])
+            }
+        };
+        lettered(letter.wrapping_add(1)) || lettered(letter.wrapping_sub(1))
+    }
+
     /// An initial and one or two surnames at `ws[i]` ("M. Kamakau", "X.
     /// Karagianni", "L. Vasconcelos Albuquerque"): one capital and its
     /// dot standing apart (no letter, digit or dot before it, no
@@ -4153,20 +4168,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return None;
             }
         }
-        // An outline's or a quiz's lettered lines ("A. Einleitung" with
-        // "B. Methoden" on another line) are no names.
-        let letter = text_of(text, &a).as_bytes()[0];
-        let lettered = |l: u8| {
-            l.is_ascii_uppercase() && {
-                let pat = [b'\n', l, b'.', b' '];
-                text.as_bytes().windows(4).any(|w| w == pat)
-                    || text.as_bytes().starts_with(&pat[1..])
-            }
-        };
-        if lettered(letter.wrapping_add(1)) || lettered(letter.wrapping_sub(1)) {
-            return None;
-        }
-        if !self.surname_shaped(&b) {
+        if self.lettered_line(&a) || !self.surname_shaped(&b) {
             return None;
         }
         let mut end = i + 1;
@@ -6099,10 +6101,22 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 // An acronym is not a surname ("Harmony OS").
                 let acronym = ws[idx[n - 1]].case == Case::Upper
                     && ws[idx[n - 1]].end - ws[idx[n - 1]].start <= 4;
+                // Initials alone vouch for a last word no list has only
+                // when it is no trade's word and the initial is no
+                // outline's letter ("Appendix C. Northworks", "B. Methoden").
+                let by_initials = !(f.strong_given()
+                    || known[0]
+                    || pair
+                    || (f.ambiguous_given() && (l.surname_like() || known[n - 1])));
+                let unlisted_ok = !by_initials
+                    || (!trade_word(text_of(self.text, &ws[idx[n - 1]]))
+                        && !self.lettered_line(&ws[idx[0]]));
                 let last_ok = known[n - 1]
                     || pair
                     || (!acronym
-                        && (l.surname_like() || l.strong_given() || (l.unknown() && !all_upper)));
+                        && (l.surname_like()
+                            || l.strong_given()
+                            || (l.unknown() && !all_upper && unlisted_ok)));
                 (first_ok && last_ok).then_some((0.75, Detector::NameDictionary))
             }
         }
@@ -7645,6 +7659,8 @@ mod tests {
             "Plan B. Contingency",
             "see J. Crew stores",
             "Item 4. Deliveries",
+            "Appendix C. Northworks",
+            "A. Einleitung\nB. Methoden\nC. Ergebnis",
         ] {
             assert!(scan(text).is_empty(), "{text}: {:?}", scan(text));
         }
