@@ -4091,19 +4091,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 return None;
             }
         }
-        let word = text_of(text, &w);
-        if word.chars().count() < 3
-            || !word
-                .chars()
-                .all(|c| c.is_alphabetic() || is_mark(c) || c == '-')
-            || trade_word(word)
-            || self.is(&w, ORG_TAIL | PLACE | GREETING | TITLE | LEAD)
-        {
-            return None;
-        }
-        let f = self.info(&w);
-        let ok = !f.common && !f.blocked && (f.given > 0 || !f.foreign);
-        ok.then_some(i + 1)
+        self.name_word_shaped(&w, |f| f.given > 0).then_some(i + 1)
     }
 
     /// Is `w` a word a surname may be, by the lists: capitalized, three
@@ -4111,6 +4099,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// surname, of another language), not a place's, a company's or a
     /// cue's word?
     fn surname_shaped(&self, w: &Word) -> bool {
+        self.name_word_shaped(w, |f| f.surname_rank > 0)
+    }
+
+    /// The check behind [`Self::surname_shaped`] and [`Self::given_initial`]:
+    /// a capitalized word of three letters or more, no trade's, place's,
+    /// company's or cue's word, no ordinary English word, and no ordinary
+    /// word of another language unless `listed` (the lists hold it as a
+    /// given name or a surname).
+    fn name_word_shaped(&self, w: &Word, listed: impl Fn(&WordInfo) -> bool) -> bool {
         let word = text_of(self.text, w);
         if w.case != Case::Title
             || word.chars().count() < 3
@@ -4123,7 +4120,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return false;
         }
         let f = self.info(w);
-        !f.common && !f.blocked && (f.surname_rank > 0 || !f.foreign)
+        !f.common && !f.blocked && (listed(&f) || !f.foreign)
     }
 
     /// Is the one-letter word `a` an outline's or a quiz's letter, the
