@@ -16,8 +16,11 @@ use aho_corasick::AhoCorasick;
 use std::sync::LazyLock;
 
 /// Traditional forms of frequent Chinese surnames (Taiwan, Hong Kong) and
-/// a few frequent ones beyond `HAN_SURNAMES`.
-const HAN_SURNAMES_MORE: &str = "陳張劉黃趙吳鄭謝許韓馮鄧蕭葉蘇盧鍾譚陸賈鄒龍賀顧龔錢嚴湯楊孫羅梁宋唐曾蔣餘杜程魏呂丁沈姚崔範廖鄔閻聶";
+/// more of the Hundred Family Surnames beyond `HAN_SURNAMES`. Surnames
+/// that start frequent everyday words (项目, 费用, 颜色, 申请) are left
+/// out: a lone word of their shape would be read as a name.
+const HAN_SURNAMES_MORE: &str = "陳張劉黃趙吳鄭謝許韓馮鄧蕭葉蘇盧鍾譚陸賈鄒龍賀顧龔錢嚴湯楊孫羅梁宋唐曾蔣餘杜程魏呂丁沈姚崔範廖鄔閻聶\
+    柏窦竇葛奚郎鲁魯苗俞柳鲍鮑岑倪滕殷邬傅卞伍卜穆萧湛祁禹狄臧庞龐屈阮闵閔娄婁梅刁骆駱樊霍虞柯裴翁荀甄芮靳巫栾欒仇詹蒲邰鄂蔺藺屠翟姬冉桑濮扈冀晏瞿阎茹艾庾耿匡寇晁敖阚闞饶饒鞠蒯荆荊竺逯邢糜韶郜嵇谭譚";
 
 /// Two-character Chinese surnames.
 pub(crate) const HAN_COMPOUND: [&str; 10] = [
@@ -30,7 +33,7 @@ pub(crate) fn is_han(c: char) -> bool {
         || ('\u{f900}'..='\u{faff}').contains(&c)
 }
 
-fn is_hangul(c: char) -> bool {
+pub(crate) fn is_hangul(c: char) -> bool {
     ('\u{ac00}'..='\u{d7a3}').contains(&c)
 }
 
@@ -366,7 +369,7 @@ const KO_PARTICLES: [&str; 8] = ["에게", "께서", "이", "가", "은", "는",
 
 /// Hangul words with a surname's first syllable that take honorifics but
 /// are not names (`고객님`, `선생님`, `이사님`).
-const KO_NOT_NAMES: [&str; 26] = [
+const KO_NOT_NAMES: [&str; 37] = [
     "고객",
     "회원",
     "선생",
@@ -393,6 +396,17 @@ const KO_NOT_NAMES: [&str; 26] = [
     "문의",
     "안내",
     "주문",
+    "배송지",
+    "배송중",
+    "주문서",
+    "주소지",
+    "이메일",
+    "전화번호",
+    "연락처",
+    "신청서",
+    "정보",
+    "서비스",
+    "고객님",
 ];
 
 const LATIN_GREETINGS: [&str; 10] = [
@@ -777,6 +791,18 @@ fn ko_name(stem: &str, strict: bool) -> bool {
             .is_some_and(|c| HANGUL_SURNAMES.contains(c))
         && !KO_NOT_NAMES.contains(&stem)
 }
+
+/// A Korean name standing alone, with no cue: three syllables, the usual
+/// length (four after a two-syllable surname: `남궁민수`), and no word of
+/// [`KO_NOT_NAMES`]. Two syllables alone are more often a word (`서울`).
+pub(crate) fn ko_lone_name(word: &str) -> bool {
+    let n = char_len(word);
+    let compound = KO_COMPOUND.iter().any(|s| word.starts_with(s));
+    (n == 3 || (n == 4 && compound)) && ko_name(word, false)
+}
+
+/// Two-syllable Korean surnames.
+const KO_COMPOUND: [&str; 4] = ["남궁", "선우", "제갈", "황보"];
 
 fn korean(text: &str, found: &mut Vec<(usize, usize)>) {
     let words: Vec<(usize, &str)> = text

@@ -5960,6 +5960,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && foreign(self.text[w.end..].chars().next())
                     && !cjk(prev)
                     && !cjk(next);
+                // A Hangul word alone must have a name's usual length and
+                // be no label ("배송지: 서울" is a field and a city).
+                let word = text_of(self.text, w);
+                let alone = alone
+                    && (!word.chars().any(super::cjk::is_hangul)
+                        || (super::cjk::ko_lone_name(word)
+                            && !self.text[w.end..].starts_with([':', '：'])));
                 // In such prose, a strong cue vouches for it: the line
                 // before is a closing ("此致敬礼\n刘梓萱").
                 return (alone || support == Support::Strong)
@@ -8088,6 +8095,16 @@ mod tests {
         assert_eq!(scan("**Yvonne Hall:** call me"), ["Yvonne Hall"]);
         assert_eq!(scan("Yvonne Hall\n00:01:12\ncall me"), ["Yvonne Hall"]);
         assert_eq!(scan("Co-authored-by: 王伟 <wei@example.com>"), ["王伟"]);
+    }
+
+    #[test]
+    fn hangul_words_alone_need_a_names_length() {
+        assert_eq!(scan("Reviewer: 김민준 (QA)"), ["김민준"]);
+        assert_eq!(scan("Owner 남궁민수 approved"), ["남궁민수"]);
+        // A city, a status and a field's label are no names.
+        assert!(scan("From 서울 to Busan").is_empty());
+        assert!(scan("Status: 배송중").is_empty());
+        assert!(scan("배송지: 12 Main St").is_empty());
     }
 
     #[test]
