@@ -5961,12 +5961,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && !cjk(prev)
                     && !cjk(next);
                 // A Hangul word alone must have a name's usual length and
-                // be no label ("배송지: 서울" is a field and a city).
+                // be no line's label ("배송지: 서울" is a field and a city;
+                // "by 장민준:" is an author).
                 let word = text_of(self.text, w);
+                let head = self.text[..w.start].trim_end_matches([' ', '\t']);
+                let label = self.text[w.end..].starts_with([':', '：'])
+                    && (head.is_empty() || head.ends_with(['\n', '\r']));
                 let alone = alone
                     && (!word.chars().any(super::cjk::is_hangul)
-                        || (super::cjk::ko_lone_name(word)
-                            && !self.text[w.end..].starts_with([':', '：'])));
+                        || (super::cjk::ko_lone_name(word) && !label));
                 // In such prose, a strong cue vouches for it: the line
                 // before is a closing ("此致敬礼\n刘梓萱").
                 return (alone || support == Support::Strong)
@@ -8105,6 +8108,7 @@ mod tests {
         assert!(scan("From 서울 to Busan").is_empty());
         assert!(scan("Status: 배송중").is_empty());
         assert!(scan("배송지: 12 Main St").is_empty());
+        assert_eq!(scan("Answer by 장민준: pin the build"), ["장민준"]);
     }
 
     #[test]
