@@ -399,6 +399,11 @@ pub fn word_info(folded: &str) -> WordInfo {
     {
         return foreign_script_info(folded, script);
     }
+    if !folded.is_ascii()
+        && let Some(info) = super::indic::word_info(folded)
+    {
+        return info;
+    }
     let info = if let Some(p) = super::translit::latin_plain(folded) {
         accented_info(&p)
     } else if folded.contains('-') {
@@ -409,6 +414,16 @@ pub fn word_info(folded: &str) -> WordInfo {
     WordInfo {
         foreign: info.unknown() && super::foreign::ordinary_word(folded),
         ..info
+    }
+}
+
+/// Calls `f` with every word the name lists hold (as a given name or a
+/// surname) and what the lists say of it.
+pub(crate) fn for_each_name(mut f: impl FnMut(&str, WordInfo)) {
+    for (w, i) in WORDS.iter() {
+        if i.given > 0 || i.surname_rank > 0 {
+            f(w, *i);
+        }
     }
 }
 

@@ -12,6 +12,7 @@ pub mod cues;
 pub mod email;
 mod foreign;
 pub mod handles;
+mod indic;
 pub mod keys;
 pub mod lexicon;
 pub mod lists;
@@ -438,6 +439,9 @@ impl Engine {
             // without case (Hebrew, Arabic, the Indic scripts, Thai).
             if caseless {
                 names::own_script_cued(text, &mut out);
+                // A given name and a surname read in Latin letters
+                // (`स्नेहा शिंदे`, `მარიამ ჯავახიშვილი`).
+                indic::pairs(text, &mut out);
             }
             // Names in HL7 v2 messages and boarding-pass barcodes.
             if text.contains('|') {
