@@ -337,21 +337,34 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
         }
     }
     // An account's display name beside its handle (`{"user":
-    // "quiet-panda", "display": "Toky Rasoanaivo"}`) is its person's.
-    if infos.iter().any(|i| i.display)
-        && map.iter().any(|(k, v)| {
-            v.is_string()
-                && matches!(
-                    keys::fold(k).as_str(),
-                    "user" | "username" | "handle" | "login" | "screenname" | "acct" | "account"
-                )
-        })
-    {
-        for i in infos.iter_mut().filter(|i| i.display) {
-            i.kind = KeyKind::Person;
-            i.wrapper = false;
-            i.thing_name = false;
-        }
+    // "quiet-panda", "display": "Toky Rasoanaivo"}`) is its person's; so
+    // is its name beside a login (Mastodon's `{"acct": "user212",
+    // "display_name": "Amelia Smith"}` under `account`).
+    let beside = |keys: &[&str]| {
+        map.iter()
+            .any(|(k, v)| v.is_string() && keys.contains(&keys::fold(k).as_str()))
+    };
+    const LOGINS: [&str; 5] = ["username", "handle", "login", "screenname", "acct"];
+    let named = |i: &keys::KeyInfo| i.display;
+    let login_named = |k: &str, i: &keys::KeyInfo| {
+        i.thing_name && matches!(keys::fold(k).as_str(), "name" | "displayname" | "fullname")
+    };
+    let handle = beside(&["user", "account"]) || beside(&LOGINS);
+    let login = beside(&LOGINS);
+    for (k, i) in map.keys().zip(infos.iter_mut()) {
+        // A login's name may be an organization's (GitHub's `{"login":
+        // "rust-lang", "name": "The Rust Programming Language"}`): it
+        // must look like a person's.
+        let kind = if handle && named(i) {
+            KeyKind::Person
+        } else if login && login_named(k, i) {
+            KeyKind::MaybePerson
+        } else {
+            continue;
+        };
+        i.kind = kind;
+        i.wrapper = false;
+        i.thing_name = false;
     }
     if map.len() > 8 || map.len() < 2 {
         return;
@@ -585,7 +598,12 @@ fn header_kinds(header: &[&str], rows: &[Value]) -> Option<Vec<KeyKind>> {
     {
         return None;
     }
-    let kinds: Vec<KeyKind> = header.iter().map(|h| keys::kind_of(h)).collect();
+    let parts = keys::name_part_columns(header.iter().copied());
+    let kinds: Vec<KeyKind> = header
+        .iter()
+        .zip(&parts)
+        .map(|(h, &part)| if part { KeyKind::Person } else { keys::kind_of(h) })
+        .collect();
     kinds
         .iter()
         .any(|k| {

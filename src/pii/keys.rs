@@ -51,6 +51,11 @@ pub fn fold(key: &str) -> String {
 const PERSON: &[&str] = &[
     // People a record refers to by role.
     "creator",
+    // A news item's author line, a team sheet's players.
+    "byline",
+    "player",
+    "players",
+    "athlete",
     // Full names and contact persons in more languages (forms and CRM
     // exports in the user's language).
     "namapenuh",
@@ -97,6 +102,8 @@ const PERSON: &[&str] = &[
     "login",
     "username",
     "screenname",
+    // Mastodon's account handle (`user212`, `ann@example.social`).
+    "acct",
     "userhandle",
     "userlogin",
     // Other languages: es, pt, it, fr, de, nl, pl.
@@ -536,6 +543,12 @@ const PERSON: &[&str] = &[
 ];
 
 const MAYBE_PERSON: &[&str] = &[
+    // The parties of a payment: a person or a company.
+    "creditor",
+    "debtor",
+    "payee",
+    "payer",
+    "remitter",
     // A table's "First" and "Last" columns beside "Surname" or "Phone".
     "first",
     "last",
@@ -1870,6 +1883,26 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
         )
 }
 
+/// Which columns of a header hold a name's parts, when it has both a
+/// given-name column and a family-name column (`first,last,org`,
+/// `| Given | Family |`): then its rows are people and those columns hold
+/// their names, whatever else the header has. All false otherwise.
+pub fn name_part_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool> {
+    const GIVEN: &[&str] = &[
+        "first", "firstname", "given", "givenname", "forename", "forenames", "fname",
+    ];
+    const FAMILY: &[&str] = &[
+        "last", "lastname", "surname", "family", "familyname", "lname",
+    ];
+    let folded: Vec<String> = labels.map(fold).collect();
+    let has = |list: &[&str]| folded.iter().any(|f| list.contains(&f.as_str()));
+    let both = has(GIVEN) && has(FAMILY);
+    folded
+        .iter()
+        .map(|f| both && (GIVEN.contains(&f.as_str()) || FAMILY.contains(&f.as_str())))
+        .collect()
+}
+
 /// Keys of identifiers (`id`, `refs`, `orderNumber`, `hs_object_id`):
 /// an 11-digit object id or a reference number is not a phone number
 /// because its digits would dial. Keys of numbers that do dial
@@ -2013,6 +2046,19 @@ pub fn is_people_container(folded: &str) -> bool {
         "agents",
         "interviewers",
         "trainees",
+        // The parties of a payment, and people by their role.
+        "creditor",
+        "debtor",
+        "payee",
+        "payer",
+        "remitter",
+        "beneficiary",
+        "accountholder",
+        "director",
+        "directreports",
+        "guest",
+        "player",
+        "coach",
     ];
     PEOPLE.contains(&folded)
 }

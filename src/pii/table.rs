@@ -1530,11 +1530,20 @@ fn html_tables(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
             continue;
         }
         if cells.iter().all(|c| c.0) {
-            kinds = cells
+            let labels: Vec<&str> = cells
                 .iter()
-                .map(|&(_, s, e)| {
-                    let label = text[row_start + s..row_start + e].trim();
-                    keys::kind_of(label)
+                .map(|&(_, s, e)| text[row_start + s..row_start + e].trim())
+                .collect();
+            let parts = keys::name_part_columns(labels.iter().copied());
+            kinds = labels
+                .iter()
+                .zip(&parts)
+                .map(|(label, &part)| {
+                    if part {
+                        KeyKind::Person
+                    } else {
+                        keys::kind_of(label)
+                    }
                 })
                 .collect();
             contact = kinds
@@ -1743,6 +1752,12 @@ fn table_at(
             .map(|&(s, e)| keys::kind_of(&header[s..e]))
             .collect();
         let call_cols = party_columns(head.iter().map(|&(s, e)| &header[s..e]));
+        let parts = keys::name_part_columns(head.iter().map(|&(s, e)| &header[s..e]));
+        for (kind, part) in kinds.iter_mut().zip(&parts) {
+            if *part {
+                *kind = KeyKind::Person;
+            }
+        }
         let personal = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
