@@ -602,7 +602,13 @@ fn header_kinds(header: &[&str], rows: &[Value]) -> Option<Vec<KeyKind>> {
     let kinds: Vec<KeyKind> = header
         .iter()
         .zip(&parts)
-        .map(|(h, &part)| if part { KeyKind::Person } else { keys::kind_of(h) })
+        .map(|(h, &part)| {
+            if part {
+                KeyKind::Person
+            } else {
+                keys::kind_of(h)
+            }
+        })
         .collect();
     kinds
         .iter()

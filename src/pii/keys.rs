@@ -1889,10 +1889,21 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
 /// their names, whatever else the header has. All false otherwise.
 pub fn name_part_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool> {
     const GIVEN: &[&str] = &[
-        "first", "firstname", "given", "givenname", "forename", "forenames", "fname",
+        "first",
+        "firstname",
+        "given",
+        "givenname",
+        "forename",
+        "forenames",
+        "fname",
     ];
     const FAMILY: &[&str] = &[
-        "last", "lastname", "surname", "family", "familyname", "lname",
+        "last",
+        "lastname",
+        "surname",
+        "family",
+        "familyname",
+        "lname",
     ];
     let folded: Vec<String> = labels.map(fold).collect();
     let has = |list: &[&str]| folded.iter().any(|f| list.contains(&f.as_str()));

@@ -56,7 +56,8 @@ pub(crate) fn is_mark(c: char) -> bool {
 }
 
 /// Splits `text` into words: runs of letters and digits, with inner
-/// apostrophes and hyphens (`O'Brien`, `Jean-Luc`).
+/// apostrophes and hyphens (`O'Brien`, `Jean-Luc`) and the syllable
+/// marks of Tibetan (`ཡང་ཆེན`).
 pub fn words(text: &str) -> Vec<Word> {
     let mut out = Vec::with_capacity(text.len() / 6 + 1);
     out.extend(WordIter::new(text));
@@ -210,7 +211,7 @@ impl Iterator for WordIter<'_> {
                     && !rest[1..].starts_with(|x: char| x.is_alphanumeric())
             } {
                 break;
-            } else if matches!(d, '\'' | '’' | '-' | '\u{200c}' | '\u{200d}')
+            } else if matches!(d, '\'' | '’' | '-' | '\u{200c}' | '\u{200d}' | '\u{f0b}')
                 && text[j + dl..].starts_with(|x: char| x.is_alphabetic())
             {
                 if d == '-' && first_upper && compound_after(&text[j + 1..], upper + lower > 0) {
@@ -6661,6 +6662,8 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
                     | '\u{3000}'
                     | '\u{200c}'
                     | '\u{200d}'
+                    // Tibetan's syllable mark (`ཡང་ཆེན་དོན་གྲུབ`).
+                    | '\u{f0b}'
             )
             || nick.is_some_and(|(a, b)| i == a || i == b)
     }) {
