@@ -56,6 +56,7 @@ const PERSON: &[&str] = &[
     "player",
     "players",
     "athlete",
+    "volunteer",
     // Full names and contact persons in more languages (forms and CRM
     // exports in the user's language).
     "namapenuh",

@@ -3907,9 +3907,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             // "Sughra M.", "Themba M.": a given name and the initial of the
             // surname, as reviews, bookings and forums show people; "M.
             // Kamakau", "A. Toktogulova": an initial and a surname.
+            // "Hansen, Freja", "Etsitty, Delbert; Tóthová, Michaela": a
+            // surname, a comma and a given name, as registers and
+            // invitations list people.
             if let Some(end) = self
                 .given_initial(ws, i)
                 .or_else(|| self.initial_surname(ws, i))
+                .or_else(|| self.surname_comma_given(ws, i))
             {
                 out.push(Finding {
                     class: Class::Name,
@@ -4093,6 +4097,58 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
         self.name_word_shaped(&w, |f| f.given > 0).then_some(i + 1)
+    }
+
+    /// A surname, a comma and a given name at `ws[i]` ("Hansen, Freja
+    /// (+45…)", "Required: Etsitty, Delbert; …"): the given name listed,
+    /// the surname listed or unknown to every list (and no frequent given
+    /// name: "Charlotte, Virginia" is a place), both shaped as name words
+    /// ([`Self::name_word_shaped`]), set apart before (a line's or a
+    /// field's start, or a cue) unless the session knows the surname, and
+    /// nothing capitalized after. Returns the given name's index.
+    fn surname_comma_given(&self, ws: &[Word], i: usize) -> Option<usize> {
+        let text = self.text;
+        let (w, n) = (ws[i], *ws.get(i + 1)?);
+        if text[w.end..n.start] != *", " || n.case != Case::Title {
+            return None;
+        }
+        let after = &text[n.end..];
+        let ends = after.chars().next().is_none_or(|c| {
+            matches!(
+                c,
+                ',' | ';'
+                    | ')'
+                    | '('
+                    | '|'
+                    | '<'
+                    | '"'
+                    | ':'
+                    | '.'
+                    | '!'
+                    | '?'
+                    | '\n'
+                    | '\r'
+                    | '\t'
+            ) || (c == ' ' && !after[1..].starts_with(|c: char| c.is_uppercase()))
+        });
+        if !ends {
+            return None;
+        }
+        let known = self.known(&w);
+        if i > 0 && !known {
+            let p = ws[i - 1];
+            let prev = text[..w.start].trim_end_matches([' ', '*', '_']);
+            let fielded = prev.is_empty() || prev.ends_with(|c: char| !c.is_alphanumeric());
+            if !fielded && !self.is(&p, GREETING | TITLE | LEAD) {
+                return None;
+            }
+        }
+        let (fw, fn_) = (self.info(&w), self.info(&n));
+        let surname = known
+            || (self.surname_shaped(&w)
+                && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank)));
+        let given = fn_.given >= 300 && self.name_word_shaped(&n, |f| f.given > 0);
+        (surname && given).then_some(i + 1)
     }
 
     /// Is `w` a word a surname may be, by the lists: capitalized, three
@@ -8101,6 +8157,23 @@ mod tests {
         assert_eq!(scan("**Yvonne Hall:** call me"), ["Yvonne Hall"]);
         assert_eq!(scan("Yvonne Hall\n00:01:12\ncall me"), ["Yvonne Hall"]);
         assert_eq!(scan("Co-authored-by: 王伟 <wei@example.com>"), ["王伟"]);
+    }
+
+    #[test]
+    fn surname_comma_given_name() {
+        assert_eq!(
+            scan("Questions: Hansen, Freja (+45 32 12 34 56)"),
+            ["Hansen, Freja"]
+        );
+        assert_eq!(
+            scan("Required: Etsitty, Delbert; Tóthová, Michaela"),
+            ["Etsitty, Delbert", "Tóthová, Michaela"]
+        );
+        // Places and sentence openings are no names.
+        assert!(scan("We flew from Charlotte, Virginia to Austin, Texas.").is_empty());
+        assert!(scan("However, Grace said no.").is_empty());
+        // Inside prose, the surname must be known to the session.
+        assert!(scan("Sales grew in Hansen, Freja noted.").is_empty());
     }
 
     #[test]
