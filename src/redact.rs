@@ -99,11 +99,19 @@ fn free_busy_by_calendar(map: &Map<String, Value>) -> bool {
 /// member's value is an address or a phone number whatever its key says
 /// (`{"contact": "…", "number": "+44 20 7946 0958"}`).
 fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_people: bool) -> bool {
+    // The object right under is this one's contact details, not another
+    // person's: a deal's `owner` or `primaryContact` with an address does
+    // not make the deal's `name` a person's.
+    let own_details = |k: &str| {
+        matches!(
+            keys::fold(k).as_str(),
+            "contact" | "contactinfo" | "contactdetails" | "details" | "info" | "reach"
+        ) || keys::kind_of(k) == KeyKind::Other
+    };
     parent_people
-        || map
-            .values()
-            .zip(infos)
-            .any(|(v, i)| i.personal || v.as_object().is_some_and(contact_record))
+        || map.iter().zip(infos).any(|((k, v), i)| {
+            i.personal || (v.as_object().is_some_and(contact_record) && own_details(k))
+        })
         || (infos.iter().any(|i| i.kind == KeyKind::MaybePerson)
             && map.values().zip(infos).any(|(v, i)| {
                 i.kind != KeyKind::MaybePerson && v.as_str().is_some_and(is_contact_value)

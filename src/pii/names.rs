@@ -4134,7 +4134,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         if !ends {
             return None;
         }
-        let known = self.known(&w);
+        let known = self.known(&w) && !self.is(&w, PLACE | ORG_TAIL);
         if i > 0 && !known {
             let p = ws[i - 1];
             let prev = text[..w.start].trim_end_matches([' ', '*', '_']);
@@ -4144,9 +4144,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
         let (fw, fn_) = (self.info(&w), self.info(&n));
-        let surname = known
-            || (self.surname_shaped(&w)
-                && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank)));
+        // A frequent given name first is a place or a list of given
+        // names ("Sydney, Adelaide"), unless a frequent surname too.
+        let surname = (known || self.surname_shaped(&w))
+            && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank));
         let given = fn_.given >= 300 && self.name_word_shaped(&n, |f| f.given > 0);
         (surname && given).then_some(i + 1)
     }
@@ -7087,7 +7088,15 @@ fn lower_recall(
         return false;
     }
     let i = info(text, w);
-    !i.common && !i.blocked
+    // After a day's number a lower-case word is a month ("14 maja" beside
+    // a Maja); one with an accent that is an ordinary word of another
+    // language is that word, in that language's prose ("são" beside a
+    // São). Plain ASCII ones are names as often ("thu").
+    let dated = text[..w.start]
+        .trim_end_matches(' ')
+        .ends_with(|c: char| c.is_ascii_digit() || c == '.');
+    let foreign = !t.is_ascii() && with_fold(t, super::foreign::ordinary_word);
+    !i.common && !i.blocked && !dated && !foreign
 }
 
 /// Appends the names that session recall finds in lower case in `text`
@@ -7220,6 +7229,28 @@ fn push_name(
     let strict = how != Structured::Sure || value[e..].trim_start().starts_with(['<', '(']);
     let ws = words(name);
     if !looks_like_name(name, &ws, strict) {
+        return;
+    }
+    // A company's or an institution's name under a person's label
+    // ("Name: Philips Holdings" in a companies register) is none.
+    const CORPORATE: &[&str] = &[
+        "inc",
+        "corp",
+        "corporation",
+        "llc",
+        "ltd",
+        "plc",
+        "gmbh",
+        "holdings",
+        "industries",
+        "enterprises",
+        "airlines",
+        "airways",
+        "university",
+        "institute",
+        "foundation",
+    ];
+    if ws.len() >= 2 && with_fold(text_of(name, &ws[ws.len() - 1]), |f| CORPORATE.contains(&f)) {
         return;
     }
     let sure = match how {
