@@ -106,7 +106,7 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
         matches!(
             keys::fold(k).as_str(),
             "contact" | "contactinfo" | "contactdetails" | "details" | "info" | "reach"
-        ) || keys::kind_of(k) == KeyKind::Other
+        ) || !matches!(keys::kind_of(k), KeyKind::Person | KeyKind::MaybePerson)
     };
     parent_people
         || map.iter().zip(infos).any(|((k, v), i)| {

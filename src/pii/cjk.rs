@@ -17,10 +17,10 @@ use std::sync::LazyLock;
 
 /// Traditional forms of frequent Chinese surnames (Taiwan, Hong Kong) and
 /// more of the Hundred Family Surnames beyond `HAN_SURNAMES`. Surnames
-/// that start frequent everyday words (项目, 费用, 颜色, 申请) are left
-/// out: a lone word of their shape would be read as a name.
+/// that start frequent words (项目, 费用, 颜色, 申请, 柏林, 穆斯林) are
+/// left out: a lone word of their shape would be read as a name.
 const HAN_SURNAMES_MORE: &str = "陳張劉黃趙吳鄭謝許韓馮鄧蕭葉蘇盧鍾譚陸賈鄒龍賀顧龔錢嚴湯楊孫羅梁宋唐曾蔣餘杜程魏呂丁沈姚崔範廖鄔閻聶\
-    柏窦竇葛奚郎鲁魯苗俞柳鲍鮑岑倪滕殷邬傅卞伍卜穆萧湛祁禹狄臧庞龐屈阮闵閔娄婁梅刁骆駱樊霍虞柯裴翁荀甄芮靳巫栾欒仇詹蒲邰鄂蔺藺屠翟姬冉桑濮扈冀晏瞿阎茹艾庾耿匡寇晁敖阚闞饶饒鞠蒯荆荊竺逯邢糜韶郜嵇谭譚";
+    窦竇葛奚郎苗俞柳鲍鮑岑倪滕殷邬傅卞伍卜萧湛祁禹狄臧屈阮闵閔娄婁梅刁樊虞柯裴翁荀甄芮靳巫栾欒詹蒲邰鄂蔺藺翟姬冉桑濮扈冀晏瞿阎茹庾耿匡寇晁敖阚闞饶饒蒯荆荊竺逯邢糜韶郜嵇谭譚";
 
 /// Two-character Chinese surnames.
 pub(crate) const HAN_COMPOUND: [&str; 10] = [

@@ -63,9 +63,13 @@ const SIGNS: [&str; 15] = [
 fn indic_reading(word: &str, base: u32) -> Option<String> {
     let mut out = String::with_capacity(word.len());
     // Whether the last letter written is a consonant still carrying its
-    // inherent `a`, which a sign, a virama or a nukta changes.
+    // inherent `a`, which a vowel sign or a virama takes away.
     let mut inherent = false;
     for c in word.chars() {
+        // Zero-width joiners shape a conjunct (`ന്‍`, `র‍্য`): no sound.
+        if matches!(c, '\u{200c}' | '\u{200d}') {
+            continue;
+        }
         let u = c as u32;
         if u & !0x7F != base {
             return None;
@@ -115,7 +119,14 @@ fn indic_reading(word: &str, base: u32) -> Option<String> {
                 }
             }
             // Candrabindu, anusvara (and Gurmukhi's tippi): a nasal.
-            0x01 | 0x02 | 0x70 => {
+            0x01 | 0x02 => {
+                if inherent {
+                    out.push('a');
+                    inherent = false;
+                }
+                out.push('n');
+            }
+            0x70 if base == 0x0A00 => {
                 if inherent {
                     out.push('a');
                     inherent = false;
@@ -145,8 +156,9 @@ fn indic_reading(word: &str, base: u32) -> Option<String> {
                 }
                 out.push('t');
             }
-            // Length marks, Gurmukhi's addak, zero-width joiners: nothing.
-            0x57 | 0x71 => {}
+            // Length marks and Gurmukhi's addak: nothing.
+            0x57 => {}
+            0x71 if base == 0x0A00 => {}
             _ => return None,
         }
     }
@@ -292,36 +304,80 @@ static SKELETONS: LazyLock<FxHashMap<Box<str>, (u32, u32)>> = LazyLock::new(|| {
 
 /// What the name dictionaries say of a word of these scripts (never that
 /// it is an ordinary English word). Surname endings count too: Georgian
-/// `-ძე`, `-შვილი`, Armenian `-յան`.
+/// `-ძე`, `-შვილი`, Armenian `-յան`, `-յանց` (not the genitive
+/// `-ության`).
 pub fn word_info(folded: &str) -> Option<WordInfo> {
     let r = reading(folded)?;
     let sk = skeleton(&r);
     let mut info = WordInfo::default();
     // Three letters at least: `ke`, `se`, `ko` are words before they are
     // names.
-    if sk.len() >= 3
+    if sk.len() >= 4
         && let Some(&(given, rank)) = SKELETONS.get(sk.as_str())
     {
         info.given = given;
         info.surname_rank = rank;
+    } else if sk.len() == 3 {
+        // Three skeleton letters join too many names (`brt` is bart as
+        // well as bharat): the reading's own spellings are looked up.
+        (info.given, info.surname_rank) = spelled(&r);
     }
-    let ending = ["dze", "shvili", "ia", "ava", "uri", "eli"]
-        .iter()
-        .any(|e| r.ends_with(e) && r.len() >= e.len() + 3)
-        && matches!(script_of(folded.chars().next()?), Some(Script::Georgian))
-        || ["yan", "ian", "yants"]
+    // Georgian `-ია`, `-ელი`, `-ური` end ordinary nouns as often
+    // (`ინფორმაცია`, `მომხმარებელი`): only `-ძე` and `-შვილი` count.
+    let ending = match script_of(folded.chars().next()?) {
+        Some(Script::Georgian) => ["dze", "shvili"]
             .iter()
-            .any(|e| r.ends_with(e) && r.len() >= e.len() + 3)
-            && matches!(script_of(folded.chars().next()?), Some(Script::Armenian));
+            .any(|e| r.ends_with(e) && r.len() >= e.len() + 3),
+        Some(Script::Armenian) => {
+            ["yan", "yants"]
+                .iter()
+                .any(|e| r.ends_with(e) && r.len() >= e.len() + 3)
+                && !r.ends_with("utyan")
+        }
+        _ => false,
+    };
     if ending && info.surname_rank == 0 {
         info.surname_rank = 150_000;
     }
     Some(info)
 }
 
+/// What the lists say of a reading's usual spellings: long vowels short,
+/// the last inherent `a` kept or dropped, `ph` as `f`, `v` as `w`
+/// (`nehaa` is neha, `raaphi` rafi): the highest given-name count and the
+/// best surname rank among them.
+fn spelled(reading: &str) -> (u32, u32) {
+    let short = reading
+        .replace("aa", "a")
+        .replace("ii", "i")
+        .replace("uu", "u");
+    let mut forms = vec![short.clone()];
+    if let Some(s) = short.strip_suffix('a') {
+        forms.push(s.to_string());
+    }
+    for f in forms.clone() {
+        forms.push(f.replace("ph", "f").replace('v', "w"));
+    }
+    let (mut given, mut rank) = (0, 0);
+    for f in &forms {
+        if let Some(i) = lexicon::listed(f) {
+            given = given.max(i.given);
+            if i.surname_rank > 0 && (rank == 0 || i.surname_rank < rank) {
+                rank = i.surname_rank;
+            }
+        }
+    }
+    (given, rank)
+}
+
 /// A given name's count at which a word of these scripts, read in Latin,
 /// is taken for a given name.
 const GIVEN_MIN: u32 = 300;
+/// The count a given name of three skeleton letters needs (`neha`,
+/// `ravi`; not `bharat`, which reads `brt`).
+const SHORT_GIVEN_MIN: u32 = 5_000;
+/// A surname rank that vouches for a short given name before it.
+const FREQUENT_SURNAME: u32 = 20_000;
 /// The worst surname rank taken for a surname.
 const SURNAME_MAX: u32 = 150_000;
 
@@ -338,6 +394,11 @@ fn words(text: &str) -> Vec<Word<'_>> {
     let mut cur: Option<(usize, Script)> = None;
     for (i, c) in text.char_indices() {
         let s = script_of(c).filter(|_| c.is_alphabetic() || is_mark(c));
+        // A zero-width joiner inside a word belongs to it.
+        let s = match (cur, s) {
+            (Some((_, sc)), None) if matches!(c, '\u{200c}' | '\u{200d}') => Some(sc),
+            _ => s,
+        };
         match (cur, s) {
             (Some((_, a)), Some(b)) if a == b => {}
             (prev, s) => {
@@ -401,11 +462,22 @@ pub fn pairs(text: &str, out: &mut Vec<Finding>) {
             .next_back()
             .is_some_and(char::is_numeric);
         // Short words collide with short names (`રોજ થશે`, "daily it will
-        // be", reads `roj tse`): one of the two must be longer.
-        let long = |w: &Word| reading(w.text).is_some_and(|r| skeleton(&r).len() >= 4);
+        // be", reads `roj tse`; `भारत सरकार`, the Government of India,
+        // `bharat sarkar`): a word of three skeleton letters must be a
+        // frequent given name, and the other word longer.
+        let len = |w: &Word| reading(w.text).map_or(0, |r| skeleton(&r).len());
+        let l_ok = |l: usize, given: &WordInfo, next: &WordInfo| {
+            l >= 4
+                || given.given >= SHORT_GIVEN_MIN
+                || (1..=FREQUENT_SURNAME).contains(&next.surname_rank)
+        };
+        let (la, lb) = (len(a), len(b));
         let (ia, ib) = (info(a), info(b));
+        // (or one before a frequent surname: `রাফি চৌধুরী`, rafi chowdhury).
+        let sure = l_ok(la, &ia, &ib);
         if !dated
-            && (long(a) || long(b))
+            && (la >= 4 || lb >= 4)
+            && sure
             && ia.given >= GIVEN_MIN
             && (surname(&ib) || ib.given >= GIVEN_MIN)
         {
@@ -483,6 +555,8 @@ mod tests {
         assert!(names("बैठक अब मंगलवार, 14 मई को होगी।").is_empty());
         assert!(names("બેઠક હવે મંગળવાર, 14 મેના રોજ થશે.").is_empty());
         assert!(names("आपके संपर्क व्यक्ति हैं").is_empty());
+        assert!(names("यह भारत सरकार की योजना है").is_empty());
+        assert!(names("ეს არის მომხმარებელი და დიდი კომპანია").is_empty());
         assert!(names("সভাটি মঙ্গলবার, ১৪ মে পর্যন্ত স্থগিত করা হয়েছে।").is_empty());
     }
 }

@@ -103,8 +103,6 @@ const PERSON: &[&str] = &[
     "login",
     "username",
     "screenname",
-    // Mastodon's account handle (`user212`, `ann@example.social`).
-    "acct",
     "userhandle",
     "userlogin",
     // Other languages: es, pt, it, fr, de, nl, pl.
@@ -1885,9 +1883,10 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
 }
 
 /// Which columns of a header hold a name's parts, when it has both a
-/// given-name column and a family-name column (`first,last,org`,
-/// `| Given | Family |`): then its rows are people and those columns hold
-/// their names, whatever else the header has. All false otherwise.
+/// given-name column and a family-name column, one of them more than a
+/// bare `first` or `last` (`first,surname,org`, `| Given | Family |`):
+/// then its rows are people and those columns hold their names, whatever
+/// else the header has. All false otherwise.
 pub fn name_part_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool> {
     const GIVEN: &[&str] = &[
         "first",
@@ -1908,7 +1907,14 @@ pub fn name_part_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool>
     ];
     let folded: Vec<String> = labels.map(fold).collect();
     let has = |list: &[&str]| folded.iter().any(|f| list.contains(&f.as_str()));
-    let both = has(GIVEN) && has(FAMILY);
+    // Bare `First` and `Last` may head anything (`| Metric | First | Last
+    // |`): one of the pair must say it is a name.
+    let plain = |f: &String| matches!(f.as_str(), "first" | "last");
+    let both = has(GIVEN)
+        && has(FAMILY)
+        && folded
+            .iter()
+            .any(|f| (GIVEN.contains(&f.as_str()) || FAMILY.contains(&f.as_str())) && !plain(f));
     folded
         .iter()
         .map(|f| both && (GIVEN.contains(&f.as_str()) || FAMILY.contains(&f.as_str())))

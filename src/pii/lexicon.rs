@@ -417,6 +417,11 @@ pub fn word_info(folded: &str) -> WordInfo {
     }
 }
 
+/// What the lists hold for exactly this folded word, if anything.
+pub(crate) fn listed(folded: &str) -> Option<WordInfo> {
+    WORDS.get(folded).copied()
+}
+
 /// Calls `f` with every word the name lists hold (as a given name or a
 /// surname) and what the lists say of it.
 pub(crate) fn for_each_name(mut f: impl FnMut(&str, WordInfo)) {

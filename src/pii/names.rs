@@ -4103,9 +4103,10 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
     /// (+45…)", "Required: Etsitty, Delbert; …"): the given name listed,
     /// the surname listed or unknown to every list (and no frequent given
     /// name: "Charlotte, Virginia" is a place), both shaped as name words
-    /// ([`Self::name_word_shaped`]), set apart before (a line's or a
-    /// field's start, or a cue) unless the session knows the surname, and
-    /// nothing capitalized after. Returns the given name's index.
+    /// ([`Self::name_word_shaped`]), set apart before (after punctuation
+    /// or at the text's start, or after a cue) unless the session knows
+    /// the surname, and nothing capitalized after. Returns the given
+    /// name's index.
     fn surname_comma_given(&self, ws: &[Word], i: usize) -> Option<usize> {
         let text = self.text;
         let (w, n) = (ws[i], *ws.get(i + 1)?);
@@ -6018,16 +6019,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && foreign(self.text[w.end..].chars().next())
                     && !cjk(prev)
                     && !cjk(next);
-                // A Hangul word alone must have a name's usual length and
-                // be no line's label ("배송지: 서울" is a field and a city;
-                // "by 장민준:" is an author).
+                // A Hangul word alone must have a name's usual length
+                // ("서울", Seoul, is none) and be no everyday word
+                // ("배송지: …", a delivery address's label).
                 let word = text_of(self.text, w);
-                let head = self.text[..w.start].trim_end_matches([' ', '\t']);
-                let label = self.text[w.end..].starts_with([':', '：'])
-                    && (head.is_empty() || head.ends_with(['\n', '\r']));
                 let alone = alone
-                    && (!word.chars().any(super::cjk::is_hangul)
-                        || (super::cjk::ko_lone_name(word) && !label));
+                    && (!word.chars().any(super::cjk::is_hangul) || super::cjk::ko_lone_name(word));
                 // In such prose, a strong cue vouches for it: the line
                 // before is a closing ("此致敬礼\n刘梓萱").
                 return (alone || support == Support::Strong)
@@ -7092,9 +7089,12 @@ fn lower_recall(
     // a Maja); one with an accent that is an ordinary word of another
     // language is that word, in that language's prose ("são" beside a
     // São). Plain ASCII ones are names as often ("thu").
-    let dated = text[..w.start]
-        .trim_end_matches(' ')
-        .ends_with(|c: char| c.is_ascii_digit() || c == '.');
+    let dated = {
+        let head = text[..w.start].trim_end_matches(' ');
+        head.strip_suffix('.')
+            .unwrap_or(head)
+            .ends_with(|c: char| c.is_ascii_digit())
+    };
     let foreign = !t.is_ascii() && with_fold(t, super::foreign::ordinary_word);
     !i.common && !i.blocked && !dated && !foreign
 }
@@ -8216,6 +8216,7 @@ mod tests {
         assert!(scan("Status: 배송중").is_empty());
         assert!(scan("배송지: 12 Main St").is_empty());
         assert_eq!(scan("Answer by 장민준: pin the build"), ["장민준"]);
+        assert_eq!(scan("김민준: I'll check"), ["김민준"]);
     }
 
     #[test]
