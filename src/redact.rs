@@ -606,18 +606,7 @@ fn header_kinds(header: &[&str], rows: &[Value]) -> Option<Vec<KeyKind>> {
     {
         return None;
     }
-    let parts = keys::name_part_columns(header.iter().copied());
-    let kinds: Vec<KeyKind> = header
-        .iter()
-        .zip(&parts)
-        .map(|(h, &part)| {
-            if part {
-                KeyKind::Person
-            } else {
-                keys::kind_of(h)
-            }
-        })
-        .collect();
+    let kinds = keys::column_kinds(header.iter().copied());
     kinds
         .iter()
         .any(|k| {

@@ -58,6 +58,13 @@ const SIGNS: [&str; 15] = [
     "aa", "i", "ii", "u", "uu", "ri", "rii", "e", "e", "e", "ai", "o", "o", "o", "au",
 ];
 
+/// Writes a consonant's inherent `a` when it still carries it.
+fn voice(out: &mut String, inherent: bool) {
+    if inherent {
+        out.push('a');
+    }
+}
+
 /// The Latin reading of one word of an Indic block; `None` if a character
 /// is no letter or mark of that block.
 fn indic_reading(word: &str, base: u32) -> Option<String> {
@@ -77,24 +84,18 @@ fn indic_reading(word: &str, base: u32) -> Option<String> {
         let off = u - base;
         match off {
             0x15..=0x39 => {
-                if inherent {
-                    out.push('a');
-                }
+                voice(&mut out, inherent);
                 out.push_str(CONSONANTS[(off - 0x15) as usize]);
                 inherent = true;
             }
             // Letters with a nukta, written as one (`ज़`, `ড়`, `ਫ਼`).
             0x58..=0x5F => {
-                if inherent {
-                    out.push('a');
-                }
+                voice(&mut out, inherent);
                 out.push_str(["k", "kh", "g", "z", "r", "rh", "f", "y"][(off - 0x58) as usize]);
                 inherent = true;
             }
             0x05..=0x14 => {
-                if inherent {
-                    out.push('a');
-                }
+                voice(&mut out, inherent);
                 out.push_str(VOWELS[(off - 0x05) as usize]);
                 inherent = false;
             }
@@ -120,40 +121,30 @@ fn indic_reading(word: &str, base: u32) -> Option<String> {
             }
             // Candrabindu, anusvara (and Gurmukhi's tippi): a nasal.
             0x01 | 0x02 => {
-                if inherent {
-                    out.push('a');
-                    inherent = false;
-                }
+                voice(&mut out, inherent);
+                inherent = false;
                 out.push('n');
             }
             0x70 if base == 0x0A00 => {
-                if inherent {
-                    out.push('a');
-                    inherent = false;
-                }
+                voice(&mut out, inherent);
+                inherent = false;
                 out.push('n');
             }
             0x03 => {
-                if inherent {
-                    out.push('a');
-                    inherent = false;
-                }
+                voice(&mut out, inherent);
+                inherent = false;
                 out.push('h');
             }
             // Malayalam's chillu letters: a consonant with no vowel.
             0x7A..=0x7F if base == 0x0D00 => {
-                if inherent {
-                    out.push('a');
-                    inherent = false;
-                }
+                voice(&mut out, inherent);
+                inherent = false;
                 out.push_str(["n", "n", "r", "l", "l", "k"][(off - 0x7A) as usize]);
             }
             // Bengali's khanda ta.
             0x4E if base == 0x0980 => {
-                if inherent {
-                    out.push('a');
-                    inherent = false;
-                }
+                voice(&mut out, inherent);
+                inherent = false;
                 out.push('t');
             }
             // Length marks and Gurmukhi's addak: nothing.

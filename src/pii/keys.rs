@@ -1921,6 +1921,16 @@ pub fn name_part_columns<'h>(labels: impl Iterator<Item = &'h str>) -> Vec<bool>
         .collect()
 }
 
+/// The kinds of a header's columns: each label's [`kind_of`], except that
+/// the columns of a name's parts ([`name_part_columns`]) hold people.
+pub fn column_kinds<'h>(labels: impl Iterator<Item = &'h str> + Clone) -> Vec<KeyKind> {
+    let parts = name_part_columns(labels.clone());
+    labels
+        .zip(parts)
+        .map(|(l, part)| if part { KeyKind::Person } else { kind_of(l) })
+        .collect()
+}
+
 /// Keys of identifiers (`id`, `refs`, `orderNumber`, `hs_object_id`):
 /// an 11-digit object id or a reference number is not a phone number
 /// because its digits would dial. Keys of numbers that do dial

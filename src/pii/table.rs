@@ -1530,22 +1530,11 @@ fn html_tables(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Fi
             continue;
         }
         if cells.iter().all(|c| c.0) {
-            let labels: Vec<&str> = cells
-                .iter()
-                .map(|&(_, s, e)| text[row_start + s..row_start + e].trim())
-                .collect();
-            let parts = keys::name_part_columns(labels.iter().copied());
-            kinds = labels
-                .iter()
-                .zip(&parts)
-                .map(|(label, &part)| {
-                    if part {
-                        KeyKind::Person
-                    } else {
-                        keys::kind_of(label)
-                    }
-                })
-                .collect();
+            kinds = keys::column_kinds(
+                cells
+                    .iter()
+                    .map(|&(_, s, e)| text[row_start + s..row_start + e].trim()),
+            );
             contact = kinds
                 .iter()
                 .any(|k| matches!(k, KeyKind::Email | KeyKind::Phone));
@@ -1747,17 +1736,8 @@ fn table_at(
         if !continues {
             continue;
         }
-        let mut kinds: Vec<KeyKind> = head
-            .iter()
-            .map(|&(s, e)| keys::kind_of(&header[s..e]))
-            .collect();
+        let mut kinds = keys::column_kinds(head.iter().map(|&(s, e)| &header[s..e]));
         let call_cols = party_columns(head.iter().map(|&(s, e)| &header[s..e]));
-        let parts = keys::name_part_columns(head.iter().map(|&(s, e)| &header[s..e]));
-        for (kind, part) in kinds.iter_mut().zip(&parts) {
-            if *part {
-                *kind = KeyKind::Person;
-            }
-        }
         let personal = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
