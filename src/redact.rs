@@ -2147,6 +2147,20 @@ mod tests {
     }
 
     #[test]
+    fn a_records_own_details_make_it_a_persons_but_another_persons_do_not() {
+        // The person's own contact details under any key but a role's.
+        let (d, _) =
+            run(json!({"name": "Quillon Ashworth-Vane", "address": {"phone": "+44 20 7946 0958"}}));
+        assert_eq!(d["name"], "[NAME_1]");
+        // A deal's owner is another person: the deal's name is no one's.
+        let (d, _) = run(
+            json!({"deal": {"name": "Carlsberg", "owner": {"name": "Ann Lee", "email": "ann.lee@example.com"}}}),
+        );
+        assert_eq!(d["deal"]["name"], "Carlsberg");
+        assert_eq!(d["deal"]["owner"]["name"], "[NAME_1]");
+    }
+
+    #[test]
     fn a_phone_or_address_value_makes_a_person_object() {
         // The number's key says nothing; its value is a phone number.
         let (d, _) = run(json!({"calls": [

@@ -2157,6 +2157,14 @@ mod tests {
         assert_eq!(k("phoneNumber"), KeyKind::Phone);
         assert_eq!(k("emailAddress"), KeyKind::Email);
         assert_eq!(k("AccountName"), KeyKind::NotPerson);
+        // A given-name and a family-name column make a header's people.
+        let kinds = |h: &[&str]| column_kinds(h.iter().copied());
+        assert_eq!(
+            kinds(&["first", "surname", "org"]),
+            [KeyKind::Person, KeyKind::Person, KeyKind::NotPerson]
+        );
+        // Bare First and Last may head anything.
+        assert_eq!(kinds(&["Metric", "First", "Last"])[1], k("First"));
         assert_eq!(k("FileName"), KeyKind::NotPerson);
         assert_eq!(k("MailingCity"), KeyKind::NotPerson);
         assert_eq!(k("orderId"), KeyKind::NotPerson);
