@@ -348,18 +348,25 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     // "quiet-panda", "display": "Toky Rasoanaivo"}`) is its person's; so
     // is its name beside a login (Mastodon's `{"acct": "user212",
     // "display_name": "Amelia Smith"}` under `account`).
-    let beside = |keys: &[&str]| {
-        map.iter()
-            .any(|(k, v)| v.is_string() && keys.contains(&keys::fold(k).as_str()))
-    };
-    const LOGINS: [&str; 5] = ["username", "handle", "login", "screenname", "acct"];
+    // Keys are folded once, and only where a member may be a name.
+    let (mut user, mut login) = (false, false);
+    if infos.iter().any(|i| i.display || i.thing_name) {
+        for (k, v) in map {
+            if v.is_string() {
+                match keys::fold(k).as_str() {
+                    "user" | "account" => user = true,
+                    "username" | "handle" | "login" | "screenname" | "acct" => login = true,
+                    _ => {}
+                }
+            }
+        }
+    }
+    let handle = user || login;
     let named = |i: &keys::KeyInfo| i.display;
     let login_named = |k: &str, i: &keys::KeyInfo| {
         i.thing_name && matches!(keys::fold(k).as_str(), "name" | "displayname" | "fullname")
     };
-    let handle = beside(&["user", "account"]) || beside(&LOGINS);
-    let login = beside(&LOGINS);
-    for (k, i) in map.keys().zip(infos.iter_mut()) {
+    for (k, i) in map.keys().zip(infos.iter_mut()).filter(|_| handle) {
         // A login's name may be an organization's (GitHub's `{"login":
         // "rust-lang", "name": "The Rust Programming Language"}`): it
         // must look like a person's.
