@@ -16,7 +16,7 @@
 //! reads them all.
 
 use super::lexicon::{self, WordInfo};
-use super::names::normalize;
+use super::names::{self, normalize};
 use super::{Class, Detector, Finding};
 use rustc_hash::FxHashMap;
 use std::sync::LazyLock;
@@ -380,44 +380,24 @@ struct Word<'a> {
     script: Script,
 }
 
+/// The text's words ([`names::words`]: marks and zero-width joiners stay
+/// inside) that are all of one of these scripts.
 fn words(text: &str) -> Vec<Word<'_>> {
-    let mut out = Vec::new();
-    let mut cur: Option<(usize, Script)> = None;
-    for (i, c) in text.char_indices() {
-        let s = script_of(c).filter(|_| c.is_alphabetic() || is_mark(c));
-        // A zero-width joiner inside a word belongs to it.
-        let s = match (cur, s) {
-            (Some((_, sc)), None) if matches!(c, '\u{200c}' | '\u{200d}') => Some(sc),
-            _ => s,
-        };
-        match (cur, s) {
-            (Some((_, a)), Some(b)) if a == b => {}
-            (prev, s) => {
-                if let Some((st, sc)) = prev {
-                    out.push(Word {
-                        start: st,
-                        end: i,
-                        text: &text[st..i],
-                        script: sc,
-                    });
-                }
-                cur = s.map(|s| (i, s));
-            }
-        }
-    }
-    if let Some((st, sc)) = cur {
-        out.push(Word {
-            start: st,
-            end: text.len(),
-            text: &text[st..],
-            script: sc,
-        });
-    }
-    out
-}
-
-fn is_mark(c: char) -> bool {
-    unicode_normalization::char::is_combining_mark(c)
+    names::words(text)
+        .into_iter()
+        .filter_map(|w| {
+            let t = &text[w.start..w.end];
+            let script = script_of(t.chars().next()?)?;
+            t.chars()
+                .all(|c| script_of(c) == Some(script) || matches!(c, '\u{200c}' | '\u{200d}'))
+                .then_some(Word {
+                    start: w.start,
+                    end: w.end,
+                    text: t,
+                    script,
+                })
+        })
+        .collect()
 }
 
 /// Given name and surname in a script without case (an Indic script or

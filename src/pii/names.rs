@@ -4087,14 +4087,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         // Set apart: first in its line or field, or after a cue ("Hi",
         // "by"), not inside prose ("targets Gen Z.", "siehe Anlage B.").
-        if i > 0 {
-            let p = ws[i - 1];
-            let prev = text[..w.start].trim_end_matches([' ', '*', '_']);
-            let fielded =
-                prev.is_empty() || prev.ends_with(|c: char| !(c.is_alphanumeric() || c == '.'));
-            if !fielded && !self.is(&p, GREETING | TITLE | LEAD) {
-                return None;
-            }
+        if !self.set_apart(ws, i, false) {
+            return None;
         }
         self.name_word_shaped(&w, |f| f.given > 0).then_some(i + 1)
     }
@@ -4136,13 +4130,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return None;
         }
         let known = self.known(&w) && !self.is(&w, PLACE | ORG_TAIL);
-        if i > 0 && !known {
-            let p = ws[i - 1];
-            let prev = text[..w.start].trim_end_matches([' ', '*', '_']);
-            let fielded = prev.is_empty() || prev.ends_with(|c: char| !c.is_alphanumeric());
-            if !fielded && !self.is(&p, GREETING | TITLE | LEAD) {
-                return None;
-            }
+        if !known && !self.set_apart(ws, i, true) {
+            return None;
         }
         let (fw, fn_) = (self.info(&w), self.info(&n));
         // A frequent given name first is a place or a list of given
@@ -4151,6 +4140,19 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank));
         let given = fn_.given >= 300 && self.name_word_shaped(&n, |f| f.given > 0);
         (surname && given).then_some(i + 1)
+    }
+
+    /// Is `ws[i]` set apart from prose before it: first in the text, after
+    /// punctuation (a line's or a field's start; after a sentence's dot
+    /// only if `after_dot`), or after a greeting, a title or a lead?
+    fn set_apart(&self, ws: &[Word], i: usize, after_dot: bool) -> bool {
+        if i == 0 {
+            return true;
+        }
+        let prev = self.text[..ws[i].start].trim_end_matches([' ', '*', '_']);
+        prev.is_empty()
+            || prev.ends_with(|c: char| !(c.is_alphanumeric() || (c == '.' && !after_dot)))
+            || self.is(&ws[i - 1], GREETING | TITLE | LEAD)
     }
 
     /// Is `w` a word a surname may be, by the lists: capitalized, three
