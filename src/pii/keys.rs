@@ -1532,6 +1532,39 @@ fn is_phone_key(k: &str) -> bool {
         // WhatsApp's id of a contact is the number (`wa_id`).
         "waid",
         "whatsappnumber",
+        // is, hy, ka, be, mn, am, lv, lt, sq/fi, cy, ca, eu, km, lo, my, si,
+        // gu, te, kn, ml, pa.
+        "sími",
+        "símanúmer",
+        "símanr",
+        "farsími",
+        "հեռախոս",
+        "հեռ",
+        "ტელეფონი",
+        "ტელ",
+        "мобильны",
+        "тэлефон",
+        "тэл",
+        "утас",
+        "ስልክ",
+        "tālrunis",
+        "tālr",
+        "telefonas",
+        "telefoni",
+        "ffôn",
+        "telèfon",
+        "telefonoa",
+        "ទូរស័ព្ទ",
+        "ໂທລະສັບ",
+        "ဖုန်း",
+        "දුරකථනය",
+        "દૂરભાષ",
+        "ફોન",
+        "ఫోన్",
+        "ಫೋನ್",
+        "ഫോൺ",
+        "ਫ਼ੋਨ",
+        "ਫੋਨ",
     ];
     EXACT.contains(&k)
         || k.ends_with("phone")
@@ -1620,6 +1653,11 @@ thread_local! {
 /// address has dots between groups of at most three digits).
 pub fn numberish(s: &str) -> bool {
     let t = s.trim();
+    // An extension after the number: "690 0098 (ext. 185)", "… x12".
+    let t = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) if extension_tail(&t[i..]) => t[..i].trim_end_matches([' ', '(']),
+        _ => t,
+    };
     let dotted_quad = t.split('.').count() == 4
         && t.split('.')
             .all(|g| (1..=3).contains(&g.len()) && g.bytes().all(|b| b.is_ascii_digit()));
@@ -1628,6 +1666,19 @@ pub fn numberish(s: &str) -> bool {
         && t.bytes().filter(u8::is_ascii_digit).count() >= 7
         && t.bytes()
             .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b' ' | b'-' | b'.' | b'(' | b')'))
+}
+
+/// The rest of a phone number's value from its first letter on: an
+/// extension marker and its digits (`ext. 185`, `x12`, `extension: 4`),
+/// closed by `)` when opened by one (`(ext. 185)`).
+pub fn extension_tail(rest: &str) -> bool {
+    let r = rest.trim_end().trim_end_matches(')');
+    ["extension", "ext", "x"].iter().any(|m| {
+        r.get(..m.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(m))
+            .then(|| r[m.len()..].trim_start_matches(['.', ':', ' ']))
+            .is_some_and(|d| (1..=6).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit()))
+    })
 }
 
 /// A folded key that names a party of a call or a message (`caller`,
@@ -2179,5 +2230,36 @@ mod tests {
         assert_eq!(k("ስም"), KeyKind::MaybePerson);
         assert_eq!(k("பங்கேற்பாளர்கள்"), KeyKind::Person);
         assert_eq!(k("شرکت‌کنندگان"), KeyKind::Person);
+    }
+
+    #[test]
+    fn numbers_with_extensions() {
+        for t in [
+            "690 0098",
+            "690 0098 (ext. 185)",
+            "+1 415 555 0132 x12",
+            "4155550132 Extension: 7",
+        ] {
+            assert!(numberish(t), "{t}");
+        }
+        for t in [
+            "690 0098 (room 185)",
+            "10.0.0.12",
+            "690 0098 ext",
+            "Ana 690 0098",
+            "690 0098 ext. 1234567",
+        ] {
+            assert!(!numberish(t), "{t}");
+        }
+        assert!(extension_tail("(ext. 185)".trim_start_matches('(')));
+        assert!(!extension_tail("exterior"));
+    }
+
+    #[test]
+    fn phone_keys_of_more_languages() {
+        for k in ["Sími", "Հեռախոս", "ტელეფონი", "Тэлефон", "Tālrunis", "ទូរស័ព្ទ"]
+        {
+            assert_eq!(classify(&fold(k)), KeyKind::Phone, "{k}");
+        }
     }
 }

@@ -479,13 +479,13 @@ impl Engine {
                 out.extend(slots);
             }
         }
-        // A number right after a name is that person's ("Ana Lima, 9 563
-        // 3865").
+        // A number right after a name or an address is that person's ("Ana
+        // Lima, 9 563 3865", "(ana@x.is, 632 2956)").
         if digit {
-            let ends: Vec<usize> = out
+            let ends: Vec<(usize, bool)> = out
                 .iter()
-                .filter(|f| f.class == Class::Name)
-                .map(|f| f.end)
+                .filter(|f| matches!(f.class, Class::Name | Class::Email))
+                .map(|f| (f.end, f.class == Class::Email))
                 .collect();
             if !ends.is_empty() {
                 phone::after_names(text, &ends, &mut out);
@@ -641,6 +641,13 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
         .next()
         .unwrap_or(t)
         .trim_end();
+    // An extension in parentheses: "(2) 2301 6043 (ext. 2581)".
+    let open = body.ends_with('(') && !body.ends_with("()");
+    let body = if open {
+        body[..body.len() - 1].trim_end()
+    } else {
+        body
+    };
     if !t.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '(') {
         return None;
     }
@@ -650,18 +657,13 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
     {
         return None;
     }
-    let rest = &t[body.len()..];
-    if !rest.is_empty() {
-        let r = rest.trim_start().to_ascii_lowercase();
-        let ok = ["ext", "x", "extension"].iter().any(|m| {
-            r.strip_prefix(m).is_some_and(|d| {
-                let d = d.trim_start_matches(['.', ':', ' ']);
-                !d.is_empty() && d.chars().all(|c| c.is_ascii_digit())
-            })
-        });
-        if !ok {
-            return None;
-        }
+    let rest = t[body.len()..].trim_start();
+    let rest = match rest.strip_prefix('(') {
+        Some(r) if open => r.strip_suffix(')')?,
+        _ => rest,
+    };
+    if !rest.is_empty() && !keys::extension_tail(rest) {
+        return None;
     }
     let digits: String = body.chars().filter(char::is_ascii_digit).collect();
     // The smallest plans have five-digit numbers (Tonga, the Cook Islands,
@@ -909,6 +911,11 @@ mod tests {
         );
         assert!(spans("n/a", leaf).is_empty());
         assert!(structured_phone("12345").is_none());
+        // An extension in parentheses.
+        let f = structured_phone("(2) 2301 6043 (ext. 2581)").unwrap();
+        assert_eq!((f.start, f.end), (0, 25));
+        assert!(structured_phone("(2) 2301 6043 (ext. 2581").is_none());
+        assert!(structured_phone("(2) 2301 6043 (").is_none());
     }
 
     #[test]

@@ -427,20 +427,75 @@ fn prev_char(text: &str, at: usize) -> Option<char> {
     text[..at].chars().next_back()
 }
 
+/// Does nothing but punctuation or the line's end follow a number
+/// (`)`, `/`, `;`, `|`, a full stop ending a sentence)?
+fn closes_entry(after: &str) -> bool {
+    let after = after.trim_start_matches(' ');
+    after.is_empty()
+        || after.starts_with([')', '/', ';', '|', '\n', '\r'])
+        || after.starts_with("\\n")
+        || after
+            .strip_prefix('.')
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\n']))
+}
+
+/// More regions whose national numbers have no trunk prefix (Czechia,
+/// Latvia, Estonia, Iceland, Greece, Luxembourg, Malta, Cyprus, the Gulf,
+/// Macao, Central America, the Faroes, Andorra, Monaco): tried only where
+/// a person's name or address cues the number.
+const MORE_PLAIN_REGIONS: &[Region] = &[
+    Region::CZ,
+    Region::LV,
+    Region::EE,
+    Region::IS,
+    Region::GR,
+    Region::LU,
+    Region::MT,
+    Region::CY,
+    Region::QA,
+    Region::KW,
+    Region::BH,
+    Region::OM,
+    Region::MO,
+    Region::CR,
+    Region::GT,
+    Region::PA,
+    Region::FO,
+    Region::AD,
+    Region::MC,
+];
+
+/// A number written without its trunk prefix or country code that is a
+/// valid number of one of [`PLAIN_REGIONS`] or [`MORE_PLAIN_REGIONS`].
+fn valid_national(cand: &str) -> Option<String> {
+    PLAIN_REGIONS
+        .iter()
+        .chain(MORE_PLAIN_REGIONS)
+        .find_map(|&r| {
+            PhoneNumber::parse(cand, Some(r))
+                .ok()
+                .filter(|n| PHONE_NUMBER_UTIL.is_possible_number(n) && n.is_valid())
+                .map(|n| e164(&n))
+        })
+}
+
 /// Checks the candidate `text[start..end]` and returns a finding if it is a phone number.
 fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
     candidate_with(text, start, end, false)
 }
 
-/// A number right after a person's name, set apart by `, `, ` · `, ` — `,
-/// ` – ` or ` | ` ("Tenant: Ana Lima, 9 563 3865", "Bogdan Pop · 301
-/// 2850"): the name cues it as a label would. Written in groups or with a
-/// `+`, so an ungrouped identifier after a name stays.
-pub fn after_names(text: &str, name_ends: &[usize], out: &mut Vec<Finding>) {
+/// A number right after a person's name or address, set apart by `, `,
+/// ` · `, ` — `, ` – `, ` | ` or ` (` ("Tenant: Ana Lima, 9 563 3865",
+/// "Bogdan Pop · 301 2850", "(ana@x.is, 632 2956)"): the name cues it as
+/// a label would. Written in groups or with a `+`, so an ungrouped
+/// identifier after a name stays; after an address, an ungrouped number of
+/// seven to eleven digits that closes its entry is a phone's too
+/// ("**From:** Jo · jo@x.ee · 96971391"), not a unix time.
+pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Finding>) {
     let b = text.as_bytes();
-    for &e in name_ends {
+    for &(e, email) in name_ends {
         let rest = &text[e..];
-        let Some(sep) = [", ", " · ", " — ", " – ", " | "]
+        let Some(sep) = [", ", " · ", " — ", " – ", " | ", " ("]
             .iter()
             .find(|p| rest.starts_with(**p))
         else {
@@ -464,11 +519,36 @@ pub fn after_names(text: &str, name_ends: &[usize], out: &mut Vec<Finding>) {
         let grouped = groups.len() >= 2 || b[start] == b'+';
         // "12 345 678 shares": an amount with thousands separators.
         let thousands = b[start] != b'+' && groups[0] <= 3 && groups[1..].iter().all(|&g| g == 3);
-        if grouped
-            && !thousands
-            && let Some(f) = candidate_with(text, start, end, true)
+        if !grouped {
+            let n = groups[0];
+            let unix_time = n == 10 && b[start] == b'1';
+            if email
+                && (7..=11).contains(&n)
+                && !unix_time
+                && closes_entry(&text[end..])
+                && let Some(f) = candidate_with(text, start, end, true)
+            {
+                out.push(f);
+            }
+            continue;
+        }
+        if !thousands {
+            if let Some(f) = candidate_with(text, start, end, true) {
+                out.push(f);
+            }
+        } else if closes_entry(&text[end..])
+            && let Some(mut f) = candidate_with(text, start, end, true)
         {
-            out.push(f);
+            // Grouped like thousands ("601 974 945", "21 339 413"): only a
+            // valid national number that closes its entry, not one a word
+            // follows ("12 345 678 shares").
+            match valid_national(&text[start..end]) {
+                Some(n) => {
+                    f.normalized = n;
+                    out.push(f);
+                }
+                None => continue,
+            }
         }
     }
 }
@@ -509,8 +589,17 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
         {
             return None;
         }
-        if matches!(n, '-' | '.' | ',' | ':') && rc.next().is_some_and(|c| c.is_ascii_digit()) {
+        if matches!(n, '-' | '.' | ':') && rc.next().is_some_and(|c| c.is_ascii_digit()) {
             return None;
+        }
+        // "415,555,0132" or "4155550132,50" goes on as an amount: a comma
+        // before one to three digits. A comma before a longer run is the
+        // next cell of a row ("+1 868-236-8710,2026-01-17T13:40:10Z").
+        if n == ',' {
+            let run = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+            if (1..=3).contains(&run) {
+                return None;
+            }
         }
     }
 
@@ -560,6 +649,11 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
 fn extension(text: &str, end: usize) -> Option<(usize, String)> {
     let rest = &text[end..];
     let trimmed = rest.trim_start_matches([' ', ',']);
+    // In parentheses: "(2) 2301 6043 (ext. 2581)".
+    let (trimmed, paren) = match trimmed.strip_prefix('(') {
+        Some(t) => (t, true),
+        None => (trimmed, false),
+    };
     // Every marker starts with `e`, `x` or `#` (in either case).
     if !matches!(
         trimmed.as_bytes().first(),
@@ -584,7 +678,13 @@ fn extension(text: &str, end: usize) -> Option<(usize, String)> {
     if digits.is_empty() || digits.len() > 6 {
         return None;
     }
-    let stop = text.len() - after_trim.len() + digits.len();
+    let mut stop = text.len() - after_trim.len() + digits.len();
+    if paren {
+        if !text[stop..].starts_with(')') {
+            return None;
+        }
+        stop += 1;
+    }
     if text[stop..].starts_with(|c: char| c.is_alphanumeric()) {
         return None;
     }
@@ -834,13 +934,80 @@ const CUES: &[&str] = &[
     "arayın",
     "tawagan",
     "tumawag",
+    // "Phone" and "call" in more languages: is, hy, ka, be, mn, am, lv, cy,
+    // ca, mt, ga, fa, km, lo, my, si, ta, bn, gu, te, kn, ml, pa.
+    "sími",
+    "síma",
+    "símanúmer",
+    "farsím",
+    "hringdu",
+    "hringið",
+    "հեռախոս",
+    "հեռ.",
+    "զանգ",
+    "ტელ",
+    "დარეკ",
+    "тэл",
+    "утас",
+    "ስልክ",
+    "tālr",
+    "zvanīt",
+    "ffôn",
+    "ffoniwch",
+    "telèfon",
+    "truqueu",
+    "ċempel",
+    "telefown",
+    "guthán",
+    "tabhair glaoch",
+    "تلفن",
+    "تماس",
+    "ទូរស័ព្ទ",
+    "ໂທ",
+    "ဖုန်း",
+    "දුරකථන",
+    "தொலைபேசி",
+    "அழைக்க",
+    "ফোন",
+    "ફોન",
+    "ఫోన్",
+    "ಫೋನ್",
+    "ഫോൺ",
+    "ਫ਼ੋਨ",
+    "ਫੋਨ",
+    // fi "puh." (puhelin), ha "a lamba"/"lambar waya" (at number), ur
+    // "رابطہ" (contact) and "نمبر" (number), GEDCOM's `PHON` tag, and the
+    // telephone emoji.
+    "puh.",
+    "puh:",
+    "a lamba",
+    "lambar",
+    "رابطہ",
+    "نمبر",
+    "phon ",
+    "📱",
+    "📞",
+    "☎",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
     std::sync::LazyLock::new(|| {
+        // The matcher folds ASCII case only; a cue of another cased script
+        // is looked for capitalized too ("Телефон", "Τηλέφωνο", "Sími").
+        let capitalized = CUES.iter().filter_map(|c| {
+            let mut cs = c.chars();
+            let first = cs.next()?;
+            (!first.is_ascii() && first.is_lowercase())
+                .then(|| first.to_uppercase().chain(cs).collect::<String>())
+        });
+        let all: Vec<String> = CUES
+            .iter()
+            .map(|c| c.to_string())
+            .chain(capitalized)
+            .collect();
         aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
-            .build(CUES)
+            .build(all)
             .expect("cue words")
     });
 
@@ -1301,9 +1468,11 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
     if s.seps & 2 != 0 && s.seps & 1 != 0 && !s.plus {
         // "415 - 555" style ranges of numbers: allow only "(415) 555-0132"
         // like mixes, and valid national or `00` numbers ("070-194 08 98",
-        // "0082 2-218-4000").
+        // "0082 2-218-4000"), and those with the trunk prefix `8` ("8 916
+        // 980-23-12", judged by `trunk_eight`).
+        let eight = nd == 11 && s.digits().starts_with('8') && s.groups().first() == Some(&1);
         if s.seps & 8 == 0 {
-            if !s.digits().starts_with('0') || s.groups().len() < 3 {
+            if !(s.digits().starts_with('0') || eight) || s.groups().len() < 3 {
                 return None;
             }
             strict = true;
@@ -1379,16 +1548,24 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
 
 /// Russian and Kazakh national numbers with their trunk prefix `8`
 /// (`8 (916) 980-23-12`, `8-727-258-30-44`): eleven digits, the `8` apart,
-/// then a three-digit code; must be valid.
+/// then a three-digit code; Belarusian ones, whose prefix is `8 0` and
+/// whose codes run to five digits (`8 029 123-45-67`, `8 01597 15-622`).
+/// Must be valid.
 fn trunk_eight(cand: &str, s: &Shape) -> Option<String> {
     let g = s.groups();
     if s.plus || s.digits().len() != 11 || !s.digits().starts_with('8') || g.len() < 3 {
         return None;
     }
-    if g[0] != 1 || g[1] != 3 || date_like(s) {
+    let belarus = s.digits().starts_with("80") && (3..=5).contains(&g[1]);
+    if g[0] != 1 || !(g[1] == 3 || belarus) || date_like(s) {
         return None;
     }
-    for r in [Region::RU, Region::KZ] {
+    let regions: &[Region] = if belarus {
+        &[Region::BY]
+    } else {
+        &[Region::RU, Region::KZ]
+    };
+    for &r in regions {
         if let Ok(n) = PhoneNumber::parse(cand, Some(r))
             && n.is_valid()
         {
@@ -1747,7 +1924,7 @@ mod tests {
         // A number right after a name, grouped; not an amount.
         let t = "Tenant: Ana Lima, 9 563 3865\nRent: 5";
         let mut out = Vec::new();
-        after_names(t, &[t.find(',').unwrap()], &mut out);
+        after_names(t, &[(t.find(',').unwrap(), false)], &mut out);
         assert_eq!(
             out.iter().map(|f| &t[f.start..f.end]).collect::<Vec<_>>(),
             ["9 563 3865"]
@@ -1756,10 +1933,70 @@ mod tests {
             "Ana Lima, 12 345 678 shares",
             "Ana Lima, 20240501",
             "Ana Lima, 2024-05-01",
+            "Ana Lima (12 345 678 Kč)",
+            "Ana Lima (2019)",
+            "Ana Lima, 601 974 945 votes",
         ] {
             let mut out = Vec::new();
-            after_names(t, &[8], &mut out);
+            after_names(t, &[(8, false)], &mut out);
             assert!(out.is_empty(), "{t}");
+        }
+        // Grouped like thousands, but a valid number closing its entry.
+        // (The first region whose plan vouches for it names it: Spain's
+        // and Denmark's before Czechia's and Latvia's.)
+        for (t, n) in [
+            ("Ana Lima (601 974 945)", "+34601974945"),
+            ("Ana Lima — 21 339 413 / x", "+4521339413"),
+            ("Ana Lima, 612 345 678.", "+34612345678"),
+        ] {
+            let mut out = Vec::new();
+            after_names(t, &[(8, false)], &mut out);
+            assert_eq!(out.len(), 1, "{t}");
+            assert_eq!(out[0].normalized, n, "{t}");
+        }
+        // After an address, an ungrouped number closing its entry; not a
+        // unix time or a date.
+        let t = "From: Jo · jo@x.ee · 96971391\n";
+        let mut out = Vec::new();
+        after_names(t, &[(t.find("ee").unwrap() + 2, true)], &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(&t[out[0].start..out[0].end], "96971391");
+        for t in [
+            "jo@x.ee, 1699999999",
+            "jo@x.ee, 20240501",
+            "jo@x.ee, 96971391 orders",
+        ] {
+            let mut out = Vec::new();
+            after_names(t, &[(7, true)], &mut out);
+            assert!(out.is_empty(), "{t}");
+        }
+        // An ungrouped number after a name is no phone's.
+        let mut out = Vec::new();
+        after_names("Ana Lima, 96971391", &[(8, false)], &mut out);
+        assert!(out.is_empty());
+        // GEDCOM's PHON tag, the telephone emoji, an extension in
+        // parentheses.
+        assert_eq!(phones("1 PHON 76935802\n"), ["76935802"]);
+        assert_eq!(phones("ধন্যবাদ! 📱 9801-6637"), ["9801-6637"]);
+        assert_eq!(
+            phones("Tel. (2) 2301 6043 (ext. 2581), Suite 4"),
+            ["(2) 2301 6043 (ext. 2581)"]
+        );
+        // A comma before a long run is the next cell; before one to three
+        // digits, the amount goes on.
+        assert_eq!(
+            phones("x,+1 868-236-8710,2026-01-17T13:40:10Z"),
+            ["+1 868-236-8710"]
+        );
+        assert!(phones("4155550132,50 EUR").is_empty());
+        assert!(phones("415-555-0132,12").is_empty());
+        // Belarus writes its trunk prefix `8 0` before codes of two to five
+        // digits.
+        assert_eq!(phones("тэл. 8 01597 15-622"), ["8 01597 15-622"]);
+        assert_eq!(phones("8 029 123-45-67"), ["8 029 123-45-67"]);
+        // Cues in more languages, capitalized in their own scripts.
+        for t in ["sími 660 7739", "Τηλέφωνο 22 53 97 12", "Телефон 660 7739"] {
+            assert_eq!(phones(t).len(), 1, "{t}");
         }
         // A country code before dots and hyphens: valid numbers only.
         assert_eq!(phones("theo số +1.670-236-1207."), ["+1.670-236-1207"]);
