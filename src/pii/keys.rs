@@ -51,6 +51,19 @@ pub fn fold(key: &str) -> String {
 const PERSON: &[&str] = &[
     // People a record refers to by role.
     "creator",
+    // An event's planner, a couple, a film's crew, a marketplace's
+    // freelancer.
+    "planner",
+    "weddingplanner",
+    "eventplanner",
+    "officiant",
+    "celebrant",
+    "bride",
+    "groom",
+    "producer",
+    "producers",
+    "photographer",
+    "freelancer",
     // A news item's author line, a team sheet's players.
     "byline",
     "player",
@@ -542,6 +555,12 @@ const PERSON: &[&str] = &[
 ];
 
 const MAYBE_PERSON: &[&str] = &[
+    // Who did it (`"by": "…"` in a change log), a film's or a board's
+    // directors, an account's holder.
+    "by",
+    "director",
+    "directors",
+    "holder",
     // The parties of a payment: a person or a company.
     "creditor",
     "debtor",
@@ -1336,6 +1355,14 @@ fn locale_code(key: &str) -> bool {
         && b[3..].iter().all(u8::is_ascii_uppercase)
 }
 
+/// Past participles not ending in `-ed`, before `by` in a key
+/// (`written_by`, `sentBy`).
+const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "written", "taken", "given", "done", "made", "sent", "seen", "chosen", "driven", "drawn",
+    "shown", "known", "led", "held", "paid", "read", "won", "told", "brought", "bought", "caught",
+    "taught", "sold", "spoken", "sung", "begun", "run", "set", "put", "cut",
+];
+
 /// Classifies a folded key.
 pub fn classify(folded: &str) -> KeyKind {
     if folded.is_empty() {
@@ -1371,6 +1398,32 @@ pub fn classify(folded: &str) -> KeyKind {
         // `real_name`, `userName`, `custName`: a name of something unknown.
         // A person's when the value and the object say so.
         return KeyKind::MaybePerson;
+    }
+    // `asked_by`, `filedBy`, `written_by`: who did it, as `created_by`
+    // (not `sort_by`, `group_by`).
+    if let Some(rest) = folded.strip_suffix("by")
+        && rest.len() >= 3
+        && (rest.ends_with("ed") || IRREGULAR_PARTICIPLES.contains(&rest))
+    {
+        return KeyKind::MaybePerson;
+    }
+    // `displayNameLocal`, `name_native`, `nameKana`: the same name in
+    // another script or form.
+    for suffix in [
+        "local",
+        "native",
+        "latin",
+        "romanized",
+        "kana",
+        "kanji",
+        "original",
+    ] {
+        if let Some(rest) = folded.strip_suffix(suffix)
+            && rest.len() >= 4
+            && let k @ (KeyKind::Person | KeyKind::MaybePerson) = classify(rest)
+        {
+            return k;
+        }
     }
     // `by_assignee`, `byOwner`: an object keyed by people.
     if let Some(rest) = folded.strip_prefix("by")
@@ -2261,5 +2314,32 @@ mod tests {
         {
             assert_eq!(classify(&fold(k)), KeyKind::Phone, "{k}");
         }
+    }
+
+    #[test]
+    fn who_did_it_and_names_in_other_forms() {
+        for k in [
+            "asked_by",
+            "answeredBy",
+            "filed_by",
+            "written_by",
+            "by",
+            "director",
+        ] {
+            assert_eq!(classify(&fold(k)), KeyKind::MaybePerson, "{k}");
+        }
+        for k in ["sort_by", "groupBy", "order_by", "nearby", "standby"] {
+            assert_ne!(classify(&fold(k)), KeyKind::MaybePerson, "{k}");
+        }
+        for k in [
+            "planner",
+            "freelancer",
+            "displayNameLocal",
+            "full_name_native",
+        ] {
+            assert_eq!(classify(&fold(k)), KeyKind::Person, "{k}");
+        }
+        assert_eq!(classify(&fold("name_local")), KeyKind::MaybePerson);
+        assert_ne!(classify(&fold("city_local")), KeyKind::Person);
     }
 }

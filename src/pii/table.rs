@@ -1774,8 +1774,20 @@ fn table_at(
                 }
             }
         }
+        // Columns that may hold people and do: read as a person's, brands
+        // apart.
+        let sure: Vec<bool> = kinds
+            .iter()
+            .enumerate()
+            .map(|(c, k)| {
+                !personal
+                    && *k == KeyKind::MaybePerson
+                    && maybe_column_holds_people(&rows, c, memory)
+            })
+            .collect();
         for (lo, line, row) in &rows {
-            for ((&(s, e), kind), call) in row.iter().zip(&kinds).zip(&call_cols) {
+            for (((&(s, e), kind), call), sure) in row.iter().zip(&kinds).zip(&call_cols).zip(&sure)
+            {
                 let cell = &line[s..e];
                 let kind = cell_kind(*kind, *call, cell);
                 // A company under a column that may hold people
@@ -1783,7 +1795,7 @@ fn table_at(
                 if kind == KeyKind::MaybePerson && names::brand_cell(cell) {
                     continue;
                 }
-                let how = if kind == KeyKind::Person || personal {
+                let how = if kind == KeyKind::Person || personal || *sure {
                     Structured::Sure
                 } else {
                     Structured::Maybe
@@ -1794,6 +1806,33 @@ fn table_at(
         return Some(last);
     }
     None
+}
+
+/// Whether column `c`, under a header that may name people (`filed_by`,
+/// `customer`), holds people: at least two of its cells are names the
+/// dictionaries back on their own, and they are at least half of its
+/// filled cells that are not brands. Its other cells (`K. El Fassi`) are
+/// then read as names under a person's key.
+fn maybe_column_holds_people(
+    rows: &[Row<'_>],
+    c: usize,
+    memory: &(impl NameMemory + ?Sized),
+) -> bool {
+    let (mut filled, mut named) = (0, 0);
+    for (_, line, row) in rows {
+        let (s, e) = row[c];
+        let cell = line[s..e].trim().trim_matches('"');
+        if cell.is_empty() || names::brand_cell(cell) {
+            continue;
+        }
+        filled += 1;
+        let mut found = Vec::new();
+        names::person_value(cell, Structured::Maybe, memory, &mut found);
+        if found.iter().any(|f| f.class == Class::Name) {
+            named += 1;
+        }
+    }
+    named >= 2 && named * 2 >= filled
 }
 
 /// Which columns of a table with these header labels are a party's of a
@@ -2507,6 +2546,25 @@ mod tests {
             found("  oncall-secondary: Azlan bin Jaafar +60 3-2161 2345"),
             ["Azlan bin Jaafar"]
         );
+    }
+
+    #[test]
+    fn maybe_person_columns_that_hold_people() {
+        // Two cells the dictionaries back make the column a person's, so
+        // `K. El Fassi` and `Rahmonova, Nigina` are names too.
+        let t = "entry,date,filed_by,description\n1,12/06/2023,K. El Fassi,Memo\n2,09/15/2024,Maria Lopez,Ack\n3,11/05/2024,\"Rahmonova, Nigina\",Report\n4,01/01/2025,John Smith,Memo";
+        assert_eq!(
+            found(t),
+            [
+                "K. El Fassi",
+                "Maria Lopez",
+                "Rahmonova, Nigina",
+                "John Smith"
+            ]
+        );
+        // One backed cell is not enough, and brands stay brands.
+        let t = "customer,total\nKraft Heinz,10\nMaria Lopez,5\nAcme GmbH,7";
+        assert_eq!(found(t), ["Maria Lopez"]);
     }
 
     #[test]
