@@ -162,10 +162,11 @@ fn id_word_before(text: &str, start: usize) -> Option<String> {
         .then(|| word.to_lowercase().trim_end_matches('.').to_string())
 }
 
-/// The fewest digits of any number [`find`] reports (cued numbers: 6 when
-/// grouped, else 7; every other path asks for 8 or more). Lets callers
-/// skip texts with fewer.
-pub const MIN_DIGITS: usize = 6;
+/// The fewest digits of any number [`find`] reports (cued numbers: 5 in
+/// two groups when a small plan vouches for them, 6 when grouped, else 7;
+/// every other path asks for 8 or more). Lets callers skip texts with
+/// fewer.
+pub const MIN_DIGITS: usize = 5;
 
 /// Compiles libphonenumber's patterns for the regions the scanner reads
 /// national numbers in, and its international parsing, ahead of the first
@@ -988,6 +989,62 @@ const CUES: &[&str] = &[
     "📱",
     "📞",
     "☎",
+    // Labels and abbreviations for a phone or a mobile in more languages:
+    // fr, de/da/sv/no/cs/hu/ro/az, nl/af, pl, et/lt/lv, el, ru/bg/uk, tr,
+    // ar, he, fa, hi, bn, ta, vi, id/ms, tl, sw, zh, ko, ka, kk, ur, ps,
+    // ig, zu, xh, so, ht.
+    "tél",
+    "portable",
+    "mobil",
+    "telefoon",
+    "mobiel",
+    "selfoon",
+    "gsm",
+    "komórk",
+    "kom.",
+    "mob.",
+    "κινητό",
+    "κιν.",
+    "тел:",
+    "тел ",
+    "моб:",
+    "мобильн",
+    "мобілн",
+    "cep tel",
+    "cep:",
+    "جوال",
+    "موبايل",
+    "تليفون",
+    "رقم",
+    "נייד",
+    "טל'",
+    "موبایل",
+    "همراه",
+    "मोबाइल",
+    "संपर्क",
+    "মোবাইল",
+    "கைபேசி",
+    "sđt",
+    "đt:",
+    "telp",
+    "ponsel",
+    "no. hp",
+    "h/p",
+    "telepono",
+    "nambari",
+    "手機",
+    "联系方式",
+    "聯絡",
+    "핸드폰",
+    "მობ",
+    "ұялы",
+    "موبائل",
+    "ټیلیفون",
+    "ekwentị",
+    "ucingo",
+    "umnxeba",
+    "taleefan",
+    "telefòn",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -1268,25 +1325,31 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     // grouped by spaces or a hyphen as such numbers are written
     // (`call me on 317 817`, `mobile 716-610`, `Office: 22 53 97`).
     let six = nd == 6 && !s.plus && g.len() >= 2 && s.seps & 4 == 0 && g.iter().all(|&x| x >= 2);
+    // Five digits in two groups are a whole number of the smallest plans
+    // (`Tel 21 234` in the Cook Islands, `20-123` in Tonga).
+    if nd == 5 && !s.plus && g.len() == 2 && s.seps & 4 == 0 && g.iter().all(|&x| x >= 2) {
+        return small_plan(cand, s);
+    }
     if !((7..=15).contains(&nd) || six) {
         return None;
     }
     let dots = s.seps & 4 != 0;
     // (Six digits in pairs set apart by spaces only are a number of the
     // smallest plans: `Office: 22 53 97`.)
-    let date_like = matches!(
-        g,
-        [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
-    ) && !s.plus
-        && !(six && s.seps == 1);
+    let date_like = date_like(s) && !(six && s.seps == 1);
     let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
     // `Call notes — 20230420`: a compact date, cue or not.
     let date_like = date_like || (!s.plus && g == [8] && compact_date(s.digits()));
-    // After a country code, a one-digit area code is common (`+33 1 …`,
-    // `+234 1 …`); elsewhere a one-digit group is a list or a range.
-    let free = if s.plus { 2 } else { 1 };
-    if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) || g.iter().skip(free).any(|&x| x < 2) {
+    if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) {
         return None;
+    }
+    // After a country code, a one-digit area code is common (`+33 1 …`,
+    // `+234 1 …`); elsewhere a one-digit group is a list or a range,
+    // unless a small plan vouches for the number (`21 23 4 56789` in
+    // Côte d'Ivoire).
+    let free = if s.plus { 2 } else { 1 };
+    if g.iter().skip(free).any(|&x| x < 2) {
+        return small_plan(cand, s);
     }
     let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
     if s.plus {
@@ -1306,6 +1369,41 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
         }
     }
     Some(s.digits().to_string())
+}
+
+/// Regions of small numbering plans, and plans with one-digit groups in
+/// their national format (Côte d'Ivoire, Haiti): tried for a cued number
+/// whose shape the structural checks would refuse.
+const SMALL_PLANS: &[Region] = &[
+    Region::CI,
+    Region::HT,
+    Region::AC,
+    Region::CK,
+    Region::FK,
+    Region::KI,
+    Region::NU,
+    Region::SB,
+    Region::SH,
+    Region::TO,
+    Region::TV,
+    Region::VU,
+    Region::WS,
+    Region::NR,
+    Region::NF,
+];
+
+/// A cued number valid in one of [`SMALL_PLANS`], in E.164.
+fn small_plan(cand: &str, s: &Shape) -> Option<String> {
+    if s.plus {
+        return None;
+    }
+    let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
+    SMALL_PLANS.iter().find_map(|&r| {
+        PhoneNumber::parse(&clean, Some(r))
+            .ok()
+            .filter(PhoneNumber::is_valid)
+            .map(|n| e164(&n))
+    })
 }
 
 /// Eight digits that read as a date, `yyyymmdd` from 1990 to 2039.
@@ -1515,6 +1613,13 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         // like a phone number and valid.
         if nd == 8 && s.groups().len() >= 2 && !date_like(s) {
             strict = true;
+        } else if nd == 13 && s.groups().len() >= 3 {
+            // Argentina's mobiles with the trunk `0` and the `15` before
+            // the subscriber (`011 15-2345-6789`).
+            return PhoneNumber::parse(cand, Some(Region::AR))
+                .ok()
+                .filter(PhoneNumber::is_valid)
+                .map(|n| e164(&n));
         } else if !(9..=12).contains(&nd) {
             return None;
         }
@@ -1575,12 +1680,33 @@ fn trunk_eight(cand: &str, s: &Shape) -> Option<String> {
     None
 }
 
-/// Dates written with separators: `2024-03-15`, `15.03.2024`, `01-02-2024`.
+/// Dates written with separators: `2024-03-15`, `15.03.2024`, `01-02-2024`
+/// (a day, a month and a year of 1800–2199 in some order; `22 45 3300` is
+/// none), and any three pairs (`24.03.15`, or a time `14:05:09`).
 fn date_like(s: &Shape) -> bool {
-    matches!(
-        s.groups(),
-        [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4] | [2, 2, 2]
-    ) && !s.plus
+    if s.plus {
+        return false;
+    }
+    let g = s.groups();
+    if g == [2, 2, 2] {
+        return true;
+    }
+    if !matches!(g, [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4]) {
+        return false;
+    }
+    let d = s.digits();
+    let (a, b, c) = (
+        &d[..usize::from(g[0])],
+        &d[usize::from(g[0])..usize::from(g[0] + g[1])],
+        &d[usize::from(g[0] + g[1])..],
+    );
+    let n = |x: &str| x.parse::<u32>().unwrap_or(0);
+    let day_month = |x: u32, y: u32| (1..=31).contains(&x) && (1..=12).contains(&y);
+    if g[0] == 4 {
+        (1800..=2199).contains(&n(a)) && (day_month(n(c), n(b)) || day_month(n(b), n(c)))
+    } else {
+        (1800..=2199).contains(&n(c)) && (day_month(n(a), n(b)) || day_month(n(b), n(a)))
+    }
 }
 
 /// National numbers of regions without a trunk prefix, written in groups
@@ -1994,6 +2120,28 @@ mod tests {
         // digits.
         assert_eq!(phones("тэл. 8 01597 15-622"), ["8 01597 15-622"]);
         assert_eq!(phones("8 029 123-45-67"), ["8 029 123-45-67"]);
+        // A small plan's five digits in two groups, after a cue only; a
+        // one-digit group when a small plan vouches for the number.
+        assert_eq!(phones("Please call me at 71 234 tomorrow."), ["71 234"]);
+        assert!(phones("We sold 71 234 units.").is_empty());
+        assert!(phones("Tel 40123").is_empty());
+        assert_eq!(phones("Tel: 21 23 4 56789"), ["21 23 4 56789"]);
+        // Three groups that cannot be a date (no month 45) after a cue;
+        // a real date never.
+        assert_eq!(phones("call 22 45 3300"), ["22 45 3300"]);
+        assert!(phones("call 22 04 2023").is_empty());
+        assert!(phones("call 2023-04-22").is_empty());
+        // Argentina's mobiles with trunk `0` and `15`.
+        assert_eq!(phones("011 15-2345-6789"), ["011 15-2345-6789"]);
+        // Labels of more languages.
+        for t in [
+            "Tél. : 312 345",
+            "Mobil: 560 1234",
+            "Telefoon 321 2345",
+            "kom. 712 3456",
+        ] {
+            assert_eq!(phones(t).len(), 1, "{t}");
+        }
         // Cues in more languages, capitalized in their own scripts.
         for t in ["sími 660 7739", "Τηλέφωνο 22 53 97 12", "Телефон 660 7739"] {
             assert_eq!(phones(t).len(), 1, "{t}");
