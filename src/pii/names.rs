@@ -4471,9 +4471,36 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         };
         let label = |end: usize| end == i || self.caps_label(ws, i, end - 1);
         n.case == Case::Title
-            && given_after_caps(&self.info(n))
+            && (given_after_caps(&self.info(n))
+                || (self.name_word_shaped(n, |f| f.given > 0) && self.line_apart(ws, i, j + 1)))
             && ((family(&ws[j]) && label(j))
                 || (j > i && family(&ws[j - 1]) && family(&ws[j]) && label(j - 1)))
+    }
+
+    /// Are `ws[i..=j]` a line or a list item of their own: nothing before
+    /// them on the line but a list's marker (`1.`, `-`, `•`) or a label
+    /// ending in a colon (`Re:`), and nothing after but the line's end or
+    /// a delimiter (`,`, `;`, `(`, a dash) before more? A division list's
+    /// `KUMWENDA Kondwani`, a witness list's `1. VENTER Elsabé — …`.
+    fn line_apart(&self, ws: &[Word], i: usize, j: usize) -> bool {
+        let text = self.text;
+        let line_start = text[..ws[i].start].rfind('\n').map_or(0, |p| p + 1);
+        let before = text[line_start..ws[i].start].trim();
+        let marker = before.is_empty()
+            || matches!(before, "-" | "*" | "•" | "·" | "–")
+            || before.ends_with(':')
+            || before.strip_suffix(['.', ')']).is_some_and(|d| {
+                (1..=3).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_digit())
+            });
+        let after = text[ws[j].end..].split('\n').next().unwrap_or("");
+        let after = after.trim_end_matches('\r');
+        marker
+            && (after.trim().is_empty()
+                || after.starts_with([',', ';'])
+                || after.starts_with(" (")
+                || after.starts_with(" —")
+                || after.starts_with(" –")
+                || after.starts_with(" - "))
     }
 
     /// Are `ws[i..=m]` a person label in capitals (`ACCOUNT HOLDER`,
@@ -6146,6 +6173,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                     && ((rare_given(&f) && listed_surname(&l))
                         || (listed_surname(&f) && f.given == 0 && rare_given(&l))))
                     || caps_surname_first(self.text, &ws[idx[0]..=idx[n - 1]], &infos)
+                    // … or a given name no list has, on a line of its own
+                    // (`MHLAULI Ayanda` in a division list).
+                    || (caps_surname_first_with(
+                        self.text,
+                        &ws[idx[0]..=idx[n - 1]],
+                        &infos,
+                        |p| self.name_word_shaped(&ws[idx[p]], |f| f.given > 0),
+                    ) && self.line_apart(ws, idx[0], idx[n - 1]))
                     // A given name the American lists lack (Antti, Femke,
                     // Apisai) before a listed surname that is no word.
                     || (n == 2
@@ -6262,6 +6297,17 @@ fn given_after_caps(i: &WordInfo) -> bool {
 /// letters or more that no dictionary has) and then one given name in
 /// title case, possibly followed by a second given name or an initial.
 fn caps_surname_first(text: &str, ws: &[Word], infos: &[WordInfo]) -> bool {
+    caps_surname_first_with(text, ws, infos, |p| given_after_caps(&infos[p]))
+}
+
+/// [`caps_surname_first`] with the test for the first given name (by its
+/// index in `ws`) given.
+fn caps_surname_first_with(
+    text: &str,
+    ws: &[Word],
+    infos: &[WordInfo],
+    given: impl Fn(usize) -> bool,
+) -> bool {
     let caps = ws.iter().take_while(|w| w.case == Case::Upper).count();
     if !(1..=2).contains(&caps) || ws.len() < caps + 1 || ws.len() > caps + 2 {
         return false;
@@ -6272,7 +6318,7 @@ fn caps_surname_first(text: &str, ws: &[Word], infos: &[WordInfo]) -> bool {
     });
     family
         && ws[caps..].iter().all(|w| w.case == Case::Title)
-        && given_after_caps(&infos[caps])
+        && given(caps)
         && infos[caps + 1..].iter().all(|i| !i.common_only())
 }
 
@@ -8558,6 +8604,23 @@ mod tests {
         assert_eq!(scan("ACCOUNT HOLDER ТКАЧУК Тарас"), ["ТКАЧУК Тарас"]);
         // A label that is no person label names no one.
         assert!(scan("NOTE Please read the terms").is_empty());
+        // A given name no list has after a family name in capitals, on a
+        // line or a list item of its own.
+        assert_eq!(
+            scan("AYES\nMHLAULI Ayanda\nKUMWENDA Kondwani\nNOES"),
+            ["MHLAULI Ayanda", "KUMWENDA Kondwani"]
+        );
+        assert_eq!(
+            scan("1. VENTER Elsabé — Personal Trainer"),
+            ["VENTER Elsabé"]
+        );
+        assert_eq!(
+            scan("Re: SAENGTHONG Phimchanok, DOB 1.2.2024"),
+            ["SAENGTHONG Phimchanok"]
+        );
+        // Not in prose, nor before an ordinary word.
+        assert!(scan("we met MHLAULI Ayanda there").is_empty());
+        assert!(scan("README Overview\nWARNING Deprecated").is_empty());
         // A party's role after the name and a comma in a caption.
         assert_eq!(
             scan("Zawadi Njoroge, Plaintiff,\nv.\nEglė Kazlauskienė, Defendant."),
