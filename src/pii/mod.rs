@@ -472,6 +472,9 @@ impl Engine {
             self.free_text(text, memory, &mut local, &mut out);
             cjk::cued(text, &mut out);
             names::lone_parts(text, &mut out);
+            // People joined to a name ("… and Nelo Chilombo", "Okafor v.
+            // Huber").
+            names::coordinated(text, &mut out);
             // Slots the session has seen names in ("1:1 with X —").
             if memory.has_cues() {
                 let mut slots = Vec::new();
@@ -780,6 +783,47 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn people_joined_to_a_name() {
+        let names = |t: &str| -> Vec<String> {
+            spans(t, Leaf::TEXT)
+                .into_iter()
+                .filter(|(c, _)| c == "NAME")
+                .map(|(_, v)| v)
+                .collect()
+        };
+        // Across "and", "&" or a case's "v." from a name found.
+        assert!(names("the tellers were Nelo Chilombo.").is_empty());
+        assert_eq!(
+            names("the tellers were Nelo Chilombo and Maria Lopez."),
+            ["Nelo Chilombo", "Maria Lopez"]
+        );
+        assert_eq!(names("Okonkwo Eze v. Huber"), ["Okonkwo Eze", "Huber"]);
+        // Ordinary words, places, firms and brands named after people stay.
+        for t in [
+            "Maria Lopez and Finance met",
+            "Maria Lopez and Berlin",
+            "Maria Lopez and Acme Corp",
+            "Okonkwo Eze v. Board of Education",
+            "Okonkwo Eze v. Philips",
+        ] {
+            assert_eq!(names(t).len(), 1, "{t}: {:?}", names(t));
+        }
+        // A couple with no name found yet: two words or more on each side.
+        assert_eq!(
+            names("Together with their families\nKayla Davis\n&\nKibrom Haile\nrequest"),
+            ["Kayla Davis", "Kibrom Haile"]
+        );
+        for t in [
+            "Procter & Gamble",
+            "Simpson Thacher & Bartlett",
+            "Research & Development Team",
+            "Tom Ford & Calvin Klein",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
     }
 
     #[test]

@@ -967,6 +967,181 @@ fn plain_ascii(b: &[u8]) -> bool {
     })
 }
 
+/// Words that join two people ("Ana Lima and Nelo Chilombo", "Caoimhe &
+/// Tai Man", a case's "Okafor v. Huber"), in the languages the
+/// greetings cover; with `versus` set for a case's parties.
+const JOINS: &[(&str, bool)] = &[
+    (" and ", false),
+    (" & ", false),
+    (" &amp; ", false),
+    (" und ", false),
+    (" et ", false),
+    (" y ", false),
+    (" e ", false),
+    (" i ", false),
+    (" en ", false),
+    (" og ", false),
+    (" och ", false),
+    (" ja ", false),
+    (" és ", false),
+    (" v. ", true),
+    (" vs. ", true),
+    (" vs ", true),
+    (" v ", true),
+];
+
+/// People joined to a name found in the same text: a run of one to four
+/// capitalized words across "and", "&" or a case's "v." from a name.
+/// One word must be a listed given name (or, across "v.", any word shaped
+/// like a surname: "Okafor v. Huber"); more words must have a listed
+/// given name first or a listed surname last, or be words no dictionary
+/// has. No ordinary, place, company or trade word takes part, so
+/// "Ana Lima and Finance", "Brown v. Board of Education" stay.
+pub fn coordinated(text: &str, out: &mut Vec<Finding>) {
+    let names: Vec<(usize, usize)> = out
+        .iter()
+        .filter(|f| f.class == Class::Name)
+        .map(|f| (f.start, f.end))
+        .collect();
+    let mut more: Vec<Finding> = Vec::new();
+    for &(start, end) in &names {
+        for &(join, versus) in JOINS {
+            if text[end..].starts_with(join) {
+                let from = end + join.len();
+                if let Some(run) = joined_run(text, from, true, versus) {
+                    more.push(run);
+                }
+            }
+            if text[..start].ends_with(join) {
+                let to = start - join.len();
+                if let Some(run) = joined_run(text, to, false, versus) {
+                    more.push(run);
+                }
+            }
+        }
+    }
+    // A couple with no name found yet: two people of two words or more
+    // each on both sides of an ampersand ("Lotte de Vries & Pau Ferrer
+    // Roca", an invitation's "Kayla Davis\n&\nKibrom Haile"); a firm's
+    // "Procter & Gamble", "Simpson Thacher & Bartlett" have one word on a
+    // side.
+    for (at, _) in text.match_indices('&') {
+        let join = [" & ", "\n&\n", "\n&\r\n", " &amp; "]
+            .into_iter()
+            .find(|j| {
+                let lead = j.find('&').unwrap_or(0);
+                at >= lead && text[at - lead..].starts_with(j)
+            });
+        let Some(join) = join else { continue };
+        let from = at - join.find('&').unwrap_or(0);
+        let (Some(a), Some(b)) = (
+            joined_run(text, from, false, false),
+            joined_run(text, from + join.len(), true, false),
+        ) else {
+            continue;
+        };
+        let two = |f: &Finding| f.normalized.contains(' ');
+        if two(&a) && two(&b) {
+            more.push(a);
+            more.push(b);
+        }
+    }
+    for f in more {
+        if !out.iter().any(|o| o.start < f.end && f.start < o.end) {
+            out.push(f);
+        }
+    }
+}
+
+/// The run of capitalized words that starts at `at` (`forward`) or ends
+/// there, judged as [`coordinated`] says.
+fn joined_run(text: &str, at: usize, forward: bool, versus: bool) -> Option<Finding> {
+    let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[at..].find('\n').map_or(text.len(), |p| at + p);
+    let (lo, hi) = if forward {
+        (at, line_end)
+    } else {
+        (line_start, at)
+    };
+    let ws: Vec<Word> = WordIter::new(&text[lo..hi])
+        .map(|w| Word {
+            start: w.start + lo,
+            end: w.end + lo,
+            case: w.case,
+        })
+        .collect();
+    // Words next to each other from `at` on (or back from it): capitalized
+    // ones, with particles inside (`Lotte de Vries`).
+    let order: Vec<Word> = if forward {
+        ws
+    } else {
+        ws.into_iter().rev().collect()
+    };
+    let mut run: Vec<Word> = Vec::new();
+    for w in order {
+        let touching = match run.last() {
+            None => (if forward { w.start } else { w.end }) == at,
+            Some(p) if forward => spaced(text, p.end, w.start),
+            Some(p) => spaced(text, w.end, p.start),
+        };
+        let fits = w.case == Case::Title || (!run.is_empty() && is_particle(text, &w));
+        if !touching || !fits {
+            break;
+        }
+        run.push(w);
+        if run.len() == 5 {
+            break;
+        }
+    }
+    while run.last().is_some_and(|w| w.case != Case::Title) {
+        run.pop();
+    }
+    if !forward {
+        run.reverse();
+    }
+    let (first, last) = (*run.first()?, *run.last()?);
+    let cased: Vec<&Word> = run.iter().filter(|w| w.case == Case::Title).collect();
+    // A company named after people (`… v. Philips`) is no person.
+    if cased.len() > 4 || brand_cell(&text[first.start..last.end]) {
+        return None;
+    }
+    // A word glued to what follows (`Tai Man's`, `Jim Beam®`) or an
+    // apostrophe's possessive is left alone.
+    if text[last.end..].starts_with(['\'', '’', '®', '™', '-', '@']) {
+        return None;
+    }
+    let infos: Vec<WordInfo> = cased.iter().map(|w| info(text, w)).collect();
+    let ordinary = cased.iter().zip(&infos).any(|(w, i)| {
+        let word = text_of(text, w);
+        let only_a_word = i.common && i.given == 0 && i.surname_rank == 0;
+        i.common_only()
+            || i.blocked
+            || only_a_word
+            || trade_word(word)
+            || word.chars().count() < 2
+            || is_in(text, w, ORG_TAIL | PLACE | GREETING | TITLE | LEAD)
+    });
+    if ordinary {
+        return None;
+    }
+    let (f, l) = (&infos[0], &infos[infos.len() - 1]);
+    let backed = if cased.len() == 1 {
+        (f.given > 0 && !f.common)
+            || (versus && (f.surname_rank > 0 || f.unknown_anywhere()))
+            || (f.unknown_anywhere() && !forward && text[at..].starts_with(" &"))
+    } else {
+        f.given > 0 || l.surname_like() || infos.iter().all(|i| i.unknown_anywhere())
+    };
+    backed.then(|| Finding {
+        class: Class::Name,
+        start: first.start,
+        end: last.end,
+        detector: Detector::NameContext,
+        confidence: 0.75,
+        normalized: normalize(&text[first.start..last.end]),
+    })
+}
+
 /// The normalized form of a name, for "same value, same token": folded,
 /// and `Last, First` turned into `first last`.
 /// Lone mentions of the words of names found in the same text: the
@@ -2948,6 +3123,19 @@ const EPONYMS: &[&str] = &[
     "carl jr",
     "mahindra",
     "dangote",
+    "cargill",
+    "bechtel",
+    "miele",
+    "ferrero",
+    "bacardi",
+    "deloitte",
+    "pfizer",
+    "michelin",
+    "daimler",
+    "versace",
+    "armani",
+    "dior",
+    "heinz",
     // Companies, brands and products named after people.
     "lockheed martin",
     "kraft heinz",
