@@ -10,9 +10,11 @@
 //! emails, phones and names. So a handle is tokenized only when it
 //! *carries* a name the session knows (`maartje.horst` beside "Maartje
 //! Horst", `kdlamini` beside "Kagiso Dlamini"), which would otherwise
-//! leak that name, and a LinkedIn profile slug always (it is the person's
-//! name by construction). A deployment that wants its staff's logins
-//! tokenized lists them in a lexicon under `rules/lexicons/`. Role and
+//! leak that name, when it is a given name and a surname by the
+//! dictionaries (`linnea.andersson`: [`dictionary_name`]), and a LinkedIn
+//! profile slug always (it is the person's name by construction). A
+//! deployment that wants its staff's other logins tokenized lists them
+//! in a lexicon under `rules/lexicons/`. Role and
 //! service accounts (`admin`, `postgres`, `dependabot`) are never people.
 
 use super::{Class, Detector, Finding, names};
@@ -245,6 +247,31 @@ pub fn carries_name(h: &str, known: Known) -> bool {
     })
 }
 
+/// A handle that is a given name and a surname by the dictionaries
+/// (`linnea.andersson`, `neo_segokgo`, `iolo-williams`): two parts of two
+/// letters or more; a listed given name (no ordinary word) before a
+/// listed surname or a word no dictionary has, or a word no dictionary
+/// has before a listed surname that is no ordinary word. `ann.lee` and
+/// `maartje.horst` are people's by construction, as a profile slug is;
+/// `amber.walrus` and `data.export` are not.
+pub fn dictionary_name(h: &str) -> bool {
+    let h = h.trim_end_matches(|c: char| c.is_ascii_digit());
+    let mut parts = h.split(['.', '_', '-']);
+    let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    let plain = |p: &str| p.len() >= 2 && p.bytes().all(|c| c.is_ascii_alphabetic());
+    if !plain(a) || !plain(b) {
+        return false;
+    }
+    let info = |p: &str| super::lexicon::word_info(&p.to_ascii_lowercase());
+    let (f, l) = (info(a), info(b));
+    let given = f.given >= 100 && !f.common && !f.blocked;
+    let surname = l.surname_rank > 0 && !l.common && !l.blocked;
+    (given && (surname || (l.unknown_anywhere() && b.len() >= 3)))
+        || (surname && f.unknown_anywhere() && a.len() >= 3)
+}
+
 /// Answers whether the session knows a folded name word.
 pub type Known<'a> = &'a dyn Fn(&str) -> bool;
 
@@ -264,7 +291,7 @@ fn handle(start: usize, end: usize, h: &str, confidence: f32) -> Finding {
 /// carries a known name. Returns whether it was one.
 pub fn handle_value(text: &str, known: Known, out: &mut Vec<Finding>) -> bool {
     let t = text.trim();
-    if !handle_shape(t) || !carries_name(t, known) {
+    if !handle_shape(t) || !(carries_name(t, known) || dictionary_name(t)) {
         return false;
     }
     let start = text.len() - text.trim_start().len();
@@ -314,7 +341,7 @@ pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
         }
         let h = &text[s..e];
         if !handle_shape(h)
-            || !carries_name(h, known)
+            || !(carries_name(h, known) || dictionary_name(h))
             || NOT_MENTIONS.iter().any(|w| {
                 // `@param`, and `@app.route(` (a word, then a dot).
                 h.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w))
@@ -350,6 +377,22 @@ pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
             }
         }
         out.push(handle(s, e, h, 0.75));
+    }
+}
+
+/// Jira's mentions, `[~juan.cruz]`: a handle carrying a known name or a
+/// given name and a surname by the dictionaries.
+pub fn jira_mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
+    for (at, _) in text.match_indices("[~") {
+        let s = at + 2;
+        let e = handle_at(text, s);
+        let h = &text[s..e];
+        if text[e..].starts_with(']')
+            && handle_shape(h)
+            && (carries_name(h, known) || dictionary_name(h))
+        {
+            out.push(handle(s, e, h, 0.75));
+        }
     }
 }
 
@@ -634,5 +677,40 @@ mod tests {
             &mut out,
         );
         assert_eq!(out.len(), 1);
+    }
+
+    #[test]
+    fn handles_that_are_a_given_name_and_a_surname_by_the_dictionaries() {
+        for h in [
+            "linnea.andersson",
+            "iolo.williams",
+            "juan_cruz",
+            "jorge-lopez2",
+        ] {
+            assert!(dictionary_name(h), "{h}");
+        }
+        for h in [
+            "amber.walrus",
+            "data.export",
+            "release-notes",
+            "lunar.gecko",
+            "ann",
+            "a.b.c",
+            "juan.cruz.x",
+        ] {
+            assert!(!dictionary_name(h), "{h}");
+        }
+        let none = |_: &str| false;
+        let mut out = Vec::new();
+        mentions("@amber.walrus and @linnea.andersson", &none, &mut out);
+        assert_eq!(out.len(), 1);
+        let mut out = Vec::new();
+        jira_mentions(
+            "[~juan.cruz] v3.1 [~quietorbit] [~juan.cruz",
+            &none,
+            &mut out,
+        );
+        assert_eq!(out.len(), 1);
+        assert_eq!((out[0].start, out[0].end), (2, 11));
     }
 }

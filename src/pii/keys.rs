@@ -558,6 +558,7 @@ const MAYBE_PERSON: &[&str] = &[
     // Who did it (`"by": "…"` in a change log), a film's or a board's
     // directors, an account's holder.
     "by",
+    "who",
     "director",
     "directors",
     "holder",

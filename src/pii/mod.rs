@@ -306,6 +306,9 @@ impl Engine {
         if digit && memchr::memchr(b'<', text.as_bytes()).is_some() {
             handles::irc_speakers(text, &known, &mut out);
         }
+        if memchr::memmem::find(text.as_bytes(), b"[~").is_some() {
+            handles::jira_mentions(text, &known, &mut out);
+        }
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);

@@ -4,7 +4,7 @@
 
 use super::keys::{self, KeyKind};
 use super::names::{self, Structured};
-use super::{Class, Detector, Finding};
+use super::{Class, Detector, Finding, handles};
 use super::{NameMemory, structured_phone};
 
 /// Appends names and phones found through line structure in `text`.
@@ -179,7 +179,9 @@ fn ldif_line(
 
 /// A person's uid in a script without letter case (`dn: uid=丽司马,ou=…`,
 /// `uid: عمنصور`): made of the letters of the person's name, it spells the
-/// name out, so it is one. Latin uids (`uid=jsmith`) are logins and stay.
+/// name out, so it is one. Latin uids (`uid=jsmith`) are logins and stay,
+/// unless a given name and a surname by the dictionaries
+/// (`uid=neo.segokgo`, [`handles::dictionary_name`]).
 fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
     let value_at = if let Some(rest) = line.strip_prefix("dn: uid=") {
         let end = rest.find(',').unwrap_or(rest.len());
@@ -191,10 +193,11 @@ fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
     let Some((at, len)) = value_at else { return };
     let value = &line[at..at + len];
     let uncased = |c: char| c.is_alphabetic() && !names::has_case_lower(c) && !c.is_uppercase();
-    if value.is_empty()
-        || !value.chars().all(|c| uncased(c) || names::is_mark(c))
-        || !value.chars().any(uncased)
-    {
+    let spelt = !value.is_empty()
+        && value.chars().all(|c| uncased(c) || names::is_mark(c))
+        && value.chars().any(uncased);
+    let login = handles::handle_shape(value) && handles::dictionary_name(value);
+    if !(spelt || login) {
         return;
     }
     out.push(Finding {
@@ -597,6 +600,10 @@ fn value_under(
         KeyKind::Person | KeyKind::MaybePerson => {
             let mut found = Vec::new();
             names::person_value(value, how, memory, &mut found);
+            // A login under a person's key (`agent=lautaro.huenchullan`).
+            if found.is_empty() {
+                handles::handle_value(value, &|w: &str| memory.knows_name_word(w), &mut found);
+            }
             out.extend(found.into_iter().map(|f| shift(f, at)));
         }
         KeyKind::Phone => {
@@ -2521,6 +2528,16 @@ mod tests {
             ["丽司马", "丽娟"]
         );
         assert!(found("dn: uid=lchen,ou=people\nobjectClass: inetOrgPerson\n").is_empty());
+        // A uid that is a given name and a surname by the dictionaries.
+        assert_eq!(
+            found("dn: uid=linnea.andersson,ou=people\nobjectClass: inetOrgPerson\n"),
+            ["linnea.andersson"]
+        );
+        // A login under a person's key in a log line.
+        assert_eq!(
+            found("ACD queue=Sales agent=linnea.andersson"),
+            ["linnea.andersson"]
+        );
         // WebVTT voices and `ROLE (Name):` labels.
         assert_eq!(
             found("00:00.380 --> 00:05.177\n<v Dahiru, Nasiru>Hi.\n<v.loud Đỗ Thảo Vy>Yes."),
