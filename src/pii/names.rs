@@ -1585,6 +1585,26 @@ const GREETINGS: &[&str] = &[
     "құрметті",
     "сәлеметсіз",
     "хүндэт",
+    // More: ms "Salam sejahtera", so "Salaan", ur/fa "السلام علیکم" and
+    // "سلام", am "ሰላም", lo "ສະບາຍດີ", and namaskar in the Indic scripts
+    // and Tamil's vanakkam.
+    "sejahtera",
+    "salaan",
+    "علیکم",
+    "عليكم",
+    "سلام",
+    "ሰላም",
+    "ສະບາຍດີ",
+    "नमस्कार",
+    "नमस्ते",
+    "নমস্কার",
+    "ਨਮਸਕਾਰ",
+    "નમસ્તે",
+    "ନମସ୍କାର",
+    "నమస్కారం",
+    "ನಮಸ್ಕಾರ",
+    "നമസ്കാരം",
+    "வணக்கம்",
 ];
 
 /// Does `lead` (a line up to a word) end with a quote that opens a quoted
@@ -1716,6 +1736,12 @@ const ORDINARY_BLOCKED: &[&str] = &[
 ];
 
 const LEADS: &[&str] = &[
+    // "This is X" on the phone or in a letter's first line: cs "tady",
+    // sr "овде", ky "байланышта" (in touch).
+    "tady",
+    "овде",
+    "ovde",
+    "байланышта",
     // Greek articles: names take them ("ο Γιώργος", "της Μαρίας").
     "ο",
     "η",

@@ -246,6 +246,135 @@ pub fn thanked(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// Greetings that open a message before the name in scripts and
+/// languages the free-text scan cannot read a name in by itself
+/// ("ሰላም ፍቅርተ ኃይሌ፣", "سلام نیلوفر محمدی عزیز،", "ສະບາຍດີ ແສງເດືອນ ຈັນທະວົງ,",
+/// "नमस्कार प्रथमेश शिंदे,"), and a few more in Latin letters.
+const GREETS: &[&str] = &[
+    "ሰላም",
+    "سلام",
+    "السلام علیکم",
+    "السلام عليكم",
+    "مرحبا",
+    "שלום",
+    "ສະບາຍດີ",
+    "สวัสดี",
+    "สวัสดีครับ",
+    "สวัสดีค่ะ",
+    "नमस्कार",
+    "नमस्ते",
+    "নমস্কার",
+    "ਸਤ ਸ੍ਰੀ ਅਕਾਲ",
+    "ਨਮਸਕਾਰ",
+    "નમસ્તે",
+    "ନମସ୍କାର",
+    "నమస్కారం",
+    "ನಮಸ್ಕಾರ",
+    "നമസ്കാരം",
+    "வணக்கம்",
+    "བཀྲ་ཤིས་བདེ་ལེགས།",
+    "မင်္ဂလာပါ",
+    "ជំរាបសួរ",
+    "გამარჯობა",
+    "բարև",
+    "salam sejahtera",
+    "salaan",
+    "bonġu",
+    "kia ora",
+    "talofa",
+];
+
+/// Words of respect after a greeted name, which end it: fa/ur "عزیز"
+/// (dear), "جان", hi "जी", te "గారు", pa "ਜੀ", bo "ལགས".
+const HONORIFICS: &[&str] = &[
+    "عزیز",
+    "عزيز",
+    "عزیزم",
+    "جان",
+    "जी",
+    "గారు",
+    "ਜੀ",
+    "ལགས",
+    "ji",
+];
+
+static GREET_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| {
+        let mut pats: Vec<String> = Vec::with_capacity(GREETS.len() * 2);
+        for t in GREETS {
+            pats.push((*t).to_owned());
+            let mut cs = t.chars();
+            if let Some(c) = cs.next()
+                && c.is_lowercase()
+            {
+                pats.push(c.to_uppercase().chain(cs).collect());
+            }
+        }
+        aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(&pats)
+            .expect("greetings build")
+    });
+
+/// Names greeted at a line's start (see [`GREETS`]): the words right
+/// after the greeting (and a comma) are a name when they have a name's
+/// shape and punctuation or a word of respect closes them.
+pub fn greeted(text: &str, out: &mut Vec<Finding>) {
+    for m in GREET_CUES.find_iter(text) {
+        let (at, end) = (m.start(), m.end());
+        let line = text[..at].rsplit('\n').next().unwrap_or("");
+        let opens = line
+            .trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, '"' | '“' | '«' | '>' | '-' | '*' | '•')
+            })
+            .is_empty();
+        if !opens || text[end..].chars().next().is_some_and(word_char) {
+            continue;
+        }
+        let rest = &text[end..];
+        let skip = rest.len()
+            - rest
+                .trim_start_matches([',', '،', '，', '!', ' ', '\u{a0}'])
+                .len();
+        if skip == 0 {
+            continue;
+        }
+        let from = end + skip;
+        if out.iter().any(|f| f.start <= from && from < f.end) {
+            continue;
+        }
+        if let Some(e) = before_honorific(text, from).or_else(|| name_at(text, from, false)) {
+            push(text, from, e, out);
+        }
+    }
+}
+
+/// One to three name-shaped words from `from`, then a word of respect
+/// ([`HONORIFICS`]) and punctuation or the line's end: the words' end.
+fn before_honorific(text: &str, from: usize) -> Option<usize> {
+    let rest = &text[from..];
+    let ws: Vec<Word> = WordIter::new(rest).take(4).collect();
+    let first = ws.first()?;
+    if first.start != 0 {
+        return None;
+    }
+    let script = uncased_script(rest, first);
+    for k in 1..ws.len() {
+        let w = &ws[k];
+        if &rest[ws[k - 1].end..w.start] != " " {
+            return None;
+        }
+        if HONORIFICS.contains(&&rest[w.start..w.end]) {
+            let after = &rest[w.end..];
+            let closed = after.is_empty()
+                || after.starts_with([',', '،', '!', '.', '\n', '።', '፣', '।', '།']);
+            return (closed && ws[..k].iter().all(|x| name_word(rest, x, script)))
+                .then_some(from + ws[k - 1].end);
+        }
+    }
+    None
+}
+
 /// The name's end, if one to three name-shaped words start at `from`
 /// and something a name may stand before follows: punctuation, the end,
 /// or a lower-case word ("Cảm ơn Hùng rất nhiều", "Thanks Ana for…"),
@@ -272,7 +401,8 @@ fn name_at(text: &str, from: usize, open: bool) -> Option<usize> {
     let after = &rest[last.end..];
     let closed = after.is_empty()
         || after.starts_with([
-            ',', '!', '.', '?', ';', ')', '،', '，', '！', '。', '"', '\n', '\\', '؟', '।',
+            ',', '!', '.', '?', ';', ')', '،', '，', '！', '。', '"', '\n', '\\', '؟', '।', '፣',
+            '።', '།',
         ]);
     let lower_next = open
         && after.starts_with(' ')
@@ -405,6 +535,35 @@ mod tests {
             "Thanks for the update, it works.",
         ] {
             assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+        }
+    }
+
+    fn greeted_names(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        greeted(text, &mut out);
+        out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn names_greeted_at_a_line_start() {
+        for (text, name) in [
+            ("ሰላም ፍቅርተ ኃይሌ፣\nእባክዎ", "ፍቅርተ ኃይሌ"),
+            ("سلام نیلوفر محمدی عزیز،\nلطفاً", "نیلوفر محمدی"),
+            ("ສະບາຍດີ ແສງເດືອນ ຈັນທະວົງ,", "ແສງເດືອນ ຈັນທະວົງ"),
+            ("x\nनमस्कार प्रथमेश शिंदे,", "प्रथमेश शिंदे"),
+            ("నమస్కారం రవి గారు,", "రవి"),
+            ("Bonġu Andrin,\nIl-", "Andrin"),
+        ] {
+            assert_eq!(greeted_names(text), [name], "{text}");
+        }
+        // Not inside a line, not an ordinary word, not one that runs on.
+        for text in [
+            "he said नमस्कार प्रथमेश शिंदे,",
+            "Salaan everyone,",
+            "ሰላምታ ፍቅርተ ኃይሌ፣",
+            "नमस्कार प्रथमेश शिंदे आपका स्वागत है",
+        ] {
+            assert!(greeted_names(text).is_empty(), "{text}");
         }
     }
 }
