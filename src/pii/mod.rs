@@ -814,6 +814,8 @@ mod tests {
             "Maria Lopez and Acme Corp",
             "Okonkwo Eze v. Board of Education",
             "Okonkwo Eze v. Philips",
+            "Okonkwo Eze v. Maersk",
+            "Okonkwo Eze en Plaza Bolívar",
         ] {
             assert_eq!(names(t).len(), 1, "{t}: {:?}", names(t));
         }

@@ -969,7 +969,9 @@ fn plain_ascii(b: &[u8]) -> bool {
 
 /// Words that join two people ("Ana Lima and Nelo Chilombo", "Caoimhe &
 /// Tai Man", a case's "Okafor v. Huber"), in the languages the
-/// greetings cover; with `versus` set for a case's parties.
+/// greetings cover; with `versus` set for a case's parties. Not the
+/// words that also mean "in" in another language: `en` (es, fr), `i`
+/// (sv, no), `v` (cs, sk, sl): "Ana Lima en Plaza Bolívar".
 const JOINS: &[(&str, bool)] = &[
     (" and ", false),
     (" & ", false),
@@ -977,9 +979,6 @@ const JOINS: &[(&str, bool)] = &[
     (" und ", false),
     (" et ", false),
     (" y ", false),
-    (" e ", false),
-    (" i ", false),
-    (" en ", false),
     (" og ", false),
     (" och ", false),
     (" ja ", false),
@@ -987,13 +986,12 @@ const JOINS: &[(&str, bool)] = &[
     (" v. ", true),
     (" vs. ", true),
     (" vs ", true),
-    (" v ", true),
 ];
 
 /// People joined to a name found in the same text: a run of one to four
 /// capitalized words across "and", "&" or a case's "v." from a name.
-/// One word must be a listed given name (or, across "v.", any word shaped
-/// like a surname: "Okafor v. Huber"); more words must have a listed
+/// One word must be a listed given name (or, across "v.", a listed
+/// surname: "Okafor v. Huber"); more words must have a listed
 /// given name first or a listed surname last, or be words no dictionary
 /// has. No ordinary, place, company or trade word takes part, so
 /// "Ana Lima and Finance", "Brown v. Board of Education" stay.
@@ -1127,7 +1125,9 @@ fn joined_run(text: &str, at: usize, forward: bool, versus: bool) -> Option<Find
     let (f, l) = (&infos[0], &infos[infos.len() - 1]);
     let backed = if cased.len() == 1 {
         (f.given > 0 && !f.common)
-            || (versus && (f.surname_rank > 0 || f.unknown_anywhere()))
+            // A case's other party alone: a listed surname, not a word no
+            // list has (a company's name: `… v. Maersk`).
+            || (versus && (f.surname_rank > 0 || f.given > 0))
             || (f.unknown_anywhere() && !forward && text[at..].starts_with(" &"))
     } else {
         f.given > 0 || l.surname_like() || infos.iter().all(|i| i.unknown_anywhere())
