@@ -1707,9 +1707,19 @@ thread_local! {
 /// address has dots between groups of at most three digits).
 pub fn numberish(s: &str) -> bool {
     let t = s.trim();
-    // An extension after the number: "690 0098 (ext. 185)", "… x12".
+    // An extension after the number: "690 0098 (ext. 185)", "… x12"
+    // (looked for only after seven digits: most values are words).
     let t = match t.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) if extension_tail(&t[i..]) => t[..i].trim_end_matches([' ', '(']),
+        Some(i)
+            if t.as_bytes()[..i]
+                .iter()
+                .filter(|b| b.is_ascii_digit())
+                .count()
+                >= 7
+                && extension_tail(&t[i..]) =>
+        {
+            t[..i].trim_end_matches([' ', '('])
+        }
         _ => t,
     };
     let dotted_quad = t.split('.').count() == 4

@@ -1003,14 +1003,22 @@ pub fn coordinated(text: &str, out: &mut Vec<Finding>) {
         .collect();
     let mut more: Vec<Finding> = Vec::new();
     for &(start, end) in &names {
+        // Every join starts and ends with a space.
+        let (after, before) = (
+            text.as_bytes().get(end) == Some(&b' '),
+            start > 0 && text.as_bytes()[start - 1] == b' ',
+        );
+        if !(after || before) {
+            continue;
+        }
         for &(join, versus) in JOINS {
-            if text[end..].starts_with(join) {
+            if after && text[end..].starts_with(join) {
                 let from = end + join.len();
                 if let Some(run) = joined_run(text, from, true, versus) {
                     more.push(run);
                 }
             }
-            if text[..start].ends_with(join) {
+            if before && text[..start].ends_with(join) {
                 let to = start - join.len();
                 if let Some(run) = joined_run(text, to, false, versus) {
                     more.push(run);
