@@ -825,6 +825,7 @@ mod tests {
             ["Kayla Davis", "Kibrom Haile"]
         );
         for t in [
+            "研究&開発 Tanaka Hiroshi & Co",
             "Procter & Gamble",
             "Simpson Thacher & Bartlett",
             "Research & Development Team",

@@ -520,6 +520,27 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         let grouped = groups.len() >= 2 || b[start] == b'+';
         // "12 345 678 shares": an amount with thousands separators.
         let thousands = b[start] != b'+' && groups[0] <= 3 && groups[1..].iter().all(|&g| g == 3);
+        // In parentheses after a name ("Ana Lima (601 974 945)") only a
+        // valid number that closes them, and no years ("(1932-2019)").
+        if *sep == " (" && b[start] != b'+' {
+            let parts: Vec<&str> = text[start..end]
+                .split(['-', ' ', '.'])
+                .filter(|y| !y.is_empty())
+                .collect();
+            let years = parts.len() == 2
+                && parts.iter().all(|y| {
+                    y.len() == 4 && y.parse::<u32>().is_ok_and(|y| (1800..=2199).contains(&y))
+                });
+            if !years
+                && closes_entry(&text[end..])
+                && let Some(n) = valid_national(&text[start..end])
+                && let Some(mut f) = candidate_with(text, start, end, true)
+            {
+                f.normalized = n;
+                out.push(f);
+            }
+            continue;
+        }
         if !grouped {
             let n = groups[0];
             let unix_time = n == 10 && b[start] == b'1';
@@ -976,15 +997,12 @@ const CUES: &[&str] = &[
     "ഫോൺ",
     "ਫ਼ੋਨ",
     "ਫੋਨ",
-    // fi "puh." (puhelin), ha "a lamba"/"lambar waya" (at number), ur
-    // "رابطہ" (contact) and "نمبر" (number), GEDCOM's `PHON` tag, and the
-    // telephone emoji.
+    // fi "puh." (puhelin), ur "رابطہ" (contact), GEDCOM's `PHON` tag,
+    // and the telephone emoji. (Not the bare words for "number": an
+    // order's number is one too.)
     "puh.",
     "puh:",
-    "a lamba",
-    "lambar",
     "رابطہ",
-    "نمبر",
     "phon ",
     "📱",
     "📞",
@@ -993,9 +1011,13 @@ const CUES: &[&str] = &[
     // fr, de/da/sv/no/cs/hu/ro/az, nl/af, pl, et/lt/lv, el, ru/bg/uk, tr,
     // ar, he, fa, hi, bn, ta, vi, id/ms, tl, sw, zh, ko, ka, kk, ur, ps,
     // ig, zu, xh, so, ht.
-    "tél",
+    "tél.",
+    "tél:",
+    "tél ",
     "portable",
-    "mobil",
+    "mobil:",
+    "mobil ",
+    "mobil.",
     "telefoon",
     "mobiel",
     "selfoon",
@@ -1011,11 +1033,9 @@ const CUES: &[&str] = &[
     "мобильн",
     "мобілн",
     "cep tel",
-    "cep:",
     "جوال",
     "موبايل",
     "تليفون",
-    "رقم",
     "נייד",
     "טל'",
     "موبایل",
@@ -1031,7 +1051,6 @@ const CUES: &[&str] = &[
     "no. hp",
     "h/p",
     "telepono",
-    "nambari",
     "手機",
     "联系方式",
     "聯絡",
@@ -2061,6 +2080,8 @@ mod tests {
             "Ana Lima, 2024-05-01",
             "Ana Lima (12 345 678 Kč)",
             "Ana Lima (2019)",
+            "Ana Lima (1932-2019)",
+            "Ana Lima (2019 - 2023)",
             "Ana Lima, 601 974 945 votes",
         ] {
             let mut out = Vec::new();

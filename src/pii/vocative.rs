@@ -184,11 +184,26 @@ const NOT_NAMES: &[&str] = &[
     "mille",
     "sir",
     "madam",
+    // After a greeting: "to you", "friends", "everyone", "sir" in fa, ar,
+    // hi, am.
+    "خدمت",
+    "دوستان",
+    "همگی",
+    "عزیزان",
+    "علیکم",
+    "عليكم",
+    "सर",
+    "मित्रों",
+    "दोस्तों",
+    "साथियों",
+    "ሁላችሁም",
 ];
 
-static CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
-    let mut pats: Vec<String> = Vec::with_capacity(THANKS.len() * 2);
-    for t in THANKS {
+/// One leftmost-longest matcher for `phrases`, each also with its first
+/// letter capitalized.
+fn phrase_matcher(phrases: &[&str]) -> aho_corasick::AhoCorasick {
+    let mut pats: Vec<String> = Vec::with_capacity(phrases.len() * 2);
+    for t in phrases {
         pats.push((*t).to_owned());
         let mut cs = t.chars();
         if let Some(c) = cs.next()
@@ -200,8 +215,11 @@ static CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLoc
     aho_corasick::AhoCorasick::builder()
         .match_kind(aho_corasick::MatchKind::LeftmostLongest)
         .build(&pats)
-        .expect("thanks phrases build")
-});
+        .expect("phrases build")
+}
+
+static CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
+    std::sync::LazyLock::new(|| phrase_matcher(THANKS));
 
 fn word_char(c: char) -> bool {
     c.is_alphanumeric() || names::is_mark(c)
@@ -299,22 +317,7 @@ const HONORIFICS: &[&str] = &[
 ];
 
 static GREET_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
-    std::sync::LazyLock::new(|| {
-        let mut pats: Vec<String> = Vec::with_capacity(GREETS.len() * 2);
-        for t in GREETS {
-            pats.push((*t).to_owned());
-            let mut cs = t.chars();
-            if let Some(c) = cs.next()
-                && c.is_lowercase()
-            {
-                pats.push(c.to_uppercase().chain(cs).collect());
-            }
-        }
-        aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(&pats)
-            .expect("greetings build")
-    });
+    std::sync::LazyLock::new(|| phrase_matcher(GREETS));
 
 /// Names greeted at a line's start (see [`GREETS`]): the words right
 /// after the greeting (and a comma) are a name when they have a name's
@@ -562,6 +565,9 @@ mod tests {
             "Salaan everyone,",
             "ሰላምታ ፍቅርተ ኃይሌ፣",
             "नमस्कार प्रथमेश शिंदे आपका स्वागत है",
+            "سلام خدمت شما،",
+            "سلام دوستان،",
+            "नमस्ते सर,",
         ] {
             assert!(greeted_names(text).is_empty(), "{text}");
         }
