@@ -1704,7 +1704,9 @@ thread_local! {
 /// A value that is a number as a call or message record writes one: at
 /// most 24 characters, at least seven digits, nothing but digits, `+`,
 /// spaces, hyphens, dots and parentheses, and no dotted quad (an IPv4
-/// address has dots between groups of at most three digits).
+/// address has dots between groups of at most three digits); an
+/// extension may follow ([`extension_tail`]), and is not counted in the
+/// 24.
 pub fn numberish(s: &str) -> bool {
     let t = s.trim();
     // An extension after the number: "690 0098 (ext. 185)", "… x12"
@@ -1734,7 +1736,8 @@ pub fn numberish(s: &str) -> bool {
 
 /// The rest of a phone number's value from its first letter on: an
 /// extension marker and its digits (`ext. 185`, `x12`, `extension: 4`),
-/// closed by `)` when opened by one (`(ext. 185)`).
+/// with any closing `)` after them (`(ext. 185)`; the caller checks the
+/// opening one where it matters).
 pub fn extension_tail(rest: &str) -> bool {
     let r = rest.trim_end().trim_end_matches(')');
     ["extension", "ext", "x"].iter().any(|m| {

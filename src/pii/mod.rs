@@ -458,8 +458,9 @@ impl Engine {
             }
             // Whoever is thanked, in any language ("Hartelijk dank, Daan").
             vocative::thanked(text, &mut out);
-            // Whoever a message opens by greeting, in scripts the scan
-            // cannot read a name in ("ሰላም ፍቅርተ ኃይሌ፣").
+            // Whoever a message opens by greeting, mostly in scripts the
+            // scan cannot read a name in ("ሰላም ፍቅርተ ኃይሌ፣", "Bonġu
+            // Andrin,").
             vocative::greeted(text, &mut out);
             // Names the text itself shows: its addresses' and its
             // structured names' words (only the free-text scan reads them).

@@ -991,7 +991,8 @@ const JOINS: &[(&str, bool)] = &[
 /// People joined to a name found in the same text: a run of one to four
 /// capitalized words across "and", "&" or a case's "v." from a name.
 /// One word must be a listed given name (or, across "v.", a listed
-/// surname: "Okafor v. Huber"); more words must have a listed
+/// surname: "Okafor v. Huber"; or, before "&", a word no list has:
+/// "Caoimhe & Tai Man"); more words must have a listed
 /// given name first or a listed surname last, or be words no dictionary
 /// has. No ordinary, place, company or trade word takes part, so
 /// "Ana Lima and Finance", "Brown v. Board of Education" stay.
@@ -2950,9 +2951,12 @@ const ORG_TAILS: &[&str] = &[
 
 /// Organizations, brands and products named after people, as folded word
 /// sequences ("Morgan Stanley", "Calvin Klein", "Jack Daniel" of "Jack
-/// Daniel's"): a run holding one is not a person. Only names whose words
-/// are also ordinary given names and surnames are listed; single-word
-/// brands are blocked words in the lexicon. Brands that are also the
+/// Daniel's"): a run holding one is not a person. Mostly names whose words
+/// are also ordinary given names and surnames; single-word brands are
+/// mostly blocked words in the lexicon, and the few single words here
+/// (`dell`, `philips`, `cargill`) are companies' names far more often
+/// than a person's first word (a first word here blocks a run, so
+/// `heinz` is not one). Brands that are also the
 /// ordinary name of many living people ("Paul Smith", "John Lewis",
 /// "Edward Jones") are deliberately absent: missing a person leaks, while
 /// tokenizing a brand only costs the model a word.

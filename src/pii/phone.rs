@@ -1335,7 +1335,9 @@ fn spoken_after(text: &str, from: usize) -> Option<Finding> {
 
 /// Numbers announced by a cue ("reach me on 2866 0988", "call 07493779"):
 /// any plausible grouping of 7 to 15 digits that is not a date, an IPv4
-/// address or a card number.
+/// address or a card number; six digits in groups (the smallest plans),
+/// and five in two groups or a grouping with a one-digit group when a
+/// small plan vouches for the number ([`small_plan`]).
 fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     let nd = s.digits().len();
     let g = s.groups();
