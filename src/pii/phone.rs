@@ -337,12 +337,7 @@ fn slashed(text: &str, start: usize, end: usize) -> Option<Finding> {
         if !area.starts_with('0') || area.starts_with("00") {
             return None;
         }
-        TRUNK_REGIONS.iter().find_map(|&r| {
-            PhoneNumber::parse(&spaced, Some(r))
-                .ok()
-                .filter(PhoneNumber::is_valid)
-                .map(|n| e164(&n))
-        })?
+        valid_in(&spaced, TRUNK_REGIONS.iter().copied())?
     };
     let normalized = match ext {
         Some((_, x)) => format!("{normalized};ext={x}"),
@@ -469,15 +464,21 @@ const MORE_PLAIN_REGIONS: &[Region] = &[
 /// A number written without its trunk prefix or country code that is a
 /// valid number of one of [`PLAIN_REGIONS`] or [`MORE_PLAIN_REGIONS`].
 fn valid_national(cand: &str) -> Option<String> {
-    PLAIN_REGIONS
-        .iter()
-        .chain(MORE_PLAIN_REGIONS)
-        .find_map(|&r| {
-            PhoneNumber::parse(cand, Some(r))
-                .ok()
-                .filter(|n| PHONE_NUMBER_UTIL.is_possible_number(n) && n.is_valid())
-                .map(|n| e164(&n))
-        })
+    valid_in(
+        cand,
+        PLAIN_REGIONS.iter().chain(MORE_PLAIN_REGIONS).copied(),
+    )
+}
+
+/// `cand` read as a national number of the first of `regions` whose plan
+/// holds it as a valid number, in E.164.
+fn valid_in(cand: &str, regions: impl IntoIterator<Item = Region>) -> Option<String> {
+    regions.into_iter().find_map(|r| {
+        PhoneNumber::parse(cand, Some(r))
+            .ok()
+            .filter(PhoneNumber::is_valid)
+            .map(|n| e164(&n))
+    })
 }
 
 /// Checks the candidate `text[start..end]` and returns a finding if it is a phone number.
@@ -1419,12 +1420,7 @@ fn small_plan(cand: &str, s: &Shape) -> Option<String> {
         return None;
     }
     let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
-    SMALL_PLANS.iter().find_map(|&r| {
-        PhoneNumber::parse(&clean, Some(r))
-            .ok()
-            .filter(PhoneNumber::is_valid)
-            .map(|n| e164(&n))
-    })
+    valid_in(&clean, SMALL_PLANS.iter().copied())
 }
 
 /// Eight digits that read as a date, `yyyymmdd` from 1990 to 2039.
@@ -1637,10 +1633,7 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
         } else if nd == 13 && s.groups().len() >= 3 {
             // Argentina's mobiles with the trunk `0` and the `15` before
             // the subscriber (`011 15-2345-6789`).
-            return PhoneNumber::parse(cand, Some(Region::AR))
-                .ok()
-                .filter(PhoneNumber::is_valid)
-                .map(|n| e164(&n));
+            return valid_in(cand, [Region::AR]);
         } else if !(9..=12).contains(&nd) {
             return None;
         }
