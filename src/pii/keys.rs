@@ -49,6 +49,258 @@ pub fn fold(key: &str) -> String {
 }
 
 const PERSON: &[&str] = &[
+    // People by role in more languages (es, pt, fr, it, de, nl, pl, cs,
+    // tr, ru, uk, id, sv, no, da, fi, hu, ro, vi, el, sw, ar, he, hi, th,
+    // ja, zh, ko): employees, technicians, managers, organizers, patients,
+    // doctors, tenants, witnesses, applicants, guides.
+    "empleado",
+    "empleada",
+    "técnico",
+    "tecnico",
+    "tecnica",
+    "técnica",
+    "gerente",
+    "organizador",
+    "organizadora",
+    "tutor",
+    "tutora",
+    "paciente",
+    "médico",
+    "medica",
+    "médica",
+    "testigo",
+    "heredero",
+    "beneficiario",
+    "llamante",
+    "funcionário",
+    "funcionario",
+    "funcionária",
+    "colaborador",
+    "colaboradora",
+    "testemunha",
+    "herdeiro",
+    "beneficiário",
+    "employé",
+    "employée",
+    "salarié",
+    "salariée",
+    "technicien",
+    "technicienne",
+    "conseiller",
+    "conseillère",
+    "gestionnaire",
+    "organisateur",
+    "organisatrice",
+    "patiente",
+    "médecin",
+    "locataire",
+    "bénéficiaire",
+    "témoin",
+    "appelant",
+    "rédacteur",
+    "dipendente",
+    "operaio",
+    "paziente",
+    "testimone",
+    "organizzatore",
+    "inquilino",
+    "erede",
+    "kundenbetreuer",
+    "techniker",
+    "angestellter",
+    "angestellte",
+    "fahrerin",
+    "patientin",
+    "arzt",
+    "ärztin",
+    "mieter",
+    "mieterin",
+    "vermieter",
+    "zeuge",
+    "zeugin",
+    "verfasser",
+    "veranstalter",
+    "betreuer",
+    "betreuerin",
+    "vorgesetzter",
+    "vorgesetzte",
+    "antragsteller",
+    "antragstellerin",
+    "begünstigter",
+    "medewerker",
+    "leidinggevende",
+    "monteur",
+    "patiënt",
+    "huurder",
+    "verhuurder",
+    "getuige",
+    "aanvrager",
+    "organisator",
+    "begunstigde",
+    "pracownik",
+    "pacjent",
+    "lekarz",
+    "najemca",
+    "świadek",
+    "wnioskodawca",
+    "beneficjent",
+    "zaměstnanec",
+    "pacient",
+    "lékař",
+    "nájemce",
+    "svědek",
+    "žadatel",
+    "çalışan",
+    "personel",
+    "teknisyen",
+    "şoför",
+    "doktor",
+    "kiracı",
+    "tanık",
+    "başvuran",
+    "сотрудник",
+    "работник",
+    "техник",
+    "пациент",
+    "врач",
+    "арендатор",
+    "свидетель",
+    "заявитель",
+    "инженер",
+    "співробітник",
+    "працівник",
+    "пацієнт",
+    "лікар",
+    "заявник",
+    "karyawan",
+    "pegawai",
+    "teknisi",
+    "sopir",
+    "pengemudi",
+    "pasien",
+    "saksi",
+    "pemohon",
+    "penyewa",
+    "anställd",
+    "medarbetare",
+    "tekniker",
+    "förare",
+    "läkare",
+    "hyresgäst",
+    "vittne",
+    "sökande",
+    "ansatt",
+    "medarbeider",
+    "sjåfør",
+    "pasient",
+    "lege",
+    "leietaker",
+    "medarbejder",
+    "ansat",
+    "chauffør",
+    "læge",
+    "lejer",
+    "työntekijä",
+    "teknikko",
+    "kuljettaja",
+    "potilas",
+    "lääkäri",
+    "vuokralainen",
+    "todistaja",
+    "hakija",
+    "munkatárs",
+    "alkalmazott",
+    "technikus",
+    "sofőr",
+    "beteg",
+    "orvos",
+    "bérlő",
+    "tanú",
+    "kérelmező",
+    "angajat",
+    "tehnician",
+    "șofer",
+    "medic",
+    "chiriaș",
+    "martor",
+    "solicitant",
+    "nhânviên",
+    "kỹthuậtviên",
+    "tàixế",
+    "bệnhnhân",
+    "bácsĩ",
+    "ngườithuê",
+    "υπάλληλος",
+    "τεχνικός",
+    "ασθενής",
+    "γιατρός",
+    "ενοικιαστής",
+    "μάρτυρας",
+    "mfanyakazi",
+    "mgonjwa",
+    "daktari",
+    "الفني",
+    "المريض",
+    "الطبيب",
+    "المستأجر",
+    "الشاهد",
+    "مقدمالطلب",
+    "עובד",
+    "טכנאי",
+    "מטופל",
+    "רופא",
+    "שוכר",
+    "कर्मचारी",
+    "तकनीशियन",
+    "किरायेदार",
+    "गवाह",
+    "आवेदक",
+    "พนักงาน",
+    "ช่าง",
+    "ผู้ป่วย",
+    "แพทย์",
+    "ผู้เช่า",
+    "พยาน",
+    "ผู้ยื่นคำขอ",
+    "ไกด์",
+    "มัคคุเทศก์",
+    "社員",
+    "従業員",
+    "技術者",
+    "患者",
+    "医師",
+    "担当医",
+    "借主",
+    "証人",
+    "申込者",
+    "主催",
+    "主催者",
+    "講師",
+    "幹事",
+    "司会",
+    "司会者",
+    "员工",
+    "职员",
+    "技术员",
+    "病人",
+    "医生",
+    "租户",
+    "证人",
+    "主办人",
+    "组织者",
+    "主持人",
+    "导游",
+    "직원",
+    "환자",
+    "의사",
+    "세입자",
+    "증인",
+    "신청인",
+    "주최",
+    "주최자",
+    "담임",
+    "강사",
+    "buddy",
     // People a record refers to by role.
     "creator",
     // An event's planner, a couple, a film's crew, a marketplace's
@@ -555,6 +807,114 @@ const PERSON: &[&str] = &[
 ];
 
 const MAYBE_PERSON: &[&str] = &[
+    // Parties that may be a person or a company, and authors, in more
+    // languages: agents, sellers, buyers, owners, senders, recipients.
+    "agente",
+    "vendedor",
+    "comprador",
+    "propietario",
+    "autor",
+    "auteur",
+    "vendeur",
+    "acheteur",
+    "propriétaire",
+    "venditore",
+    "acquirente",
+    "proprietario",
+    "kundin",
+    "verkäufer",
+    "käufer",
+    "eigentümer",
+    "inhaber",
+    "verkoper",
+    "koper",
+    "eigenaar",
+    "sprzedawca",
+    "kupujący",
+    "właściciel",
+    "zákazník",
+    "prodávající",
+    "kupující",
+    "majitel",
+    "satıcı",
+    "temsilci",
+    "продавец",
+    "покупатель",
+    "владелец",
+    "автор",
+    "клієнт",
+    "отримувач",
+    "penjual",
+    "pembeli",
+    "pemilik",
+    "penulis",
+    "säljare",
+    "köpare",
+    "ägare",
+    "författare",
+    "selger",
+    "kjøper",
+    "eier",
+    "forfatter",
+    "sælger",
+    "køber",
+    "ejer",
+    "myyjä",
+    "ostaja",
+    "omistaja",
+    "kirjoittaja",
+    "ügyfél",
+    "vevő",
+    "eladó",
+    "tulajdonos",
+    "szerző",
+    "vânzător",
+    "cumpărător",
+    "proprietar",
+    "ngườibán",
+    "ngườimua",
+    "chủsởhữu",
+    "tácgiả",
+    "πωλητής",
+    "αγοραστής",
+    "ιδιοκτήτης",
+    "συγγραφέας",
+    "البائع",
+    "المشتري",
+    "المالك",
+    "الكاتب",
+    "מוכר",
+    "קונה",
+    "בעלים",
+    "כותב",
+    "विक्रेता",
+    "खरीदार",
+    "मालिक",
+    "लेखक",
+    "ผู้ขาย",
+    "ผู้ซื้อ",
+    "เจ้าของ",
+    "ผู้ส่ง",
+    "ผู้รับ",
+    "ผู้เขียน",
+    "お客様",
+    "販売者",
+    "購入者",
+    "所有者",
+    "送信者",
+    "受取人",
+    "著者",
+    "顾客",
+    "卖家",
+    "买家",
+    "业主",
+    "作者",
+    "판매자",
+    "구매자",
+    "소유자",
+    "발신자",
+    "수신자",
+    "저자",
     // Who did it (`"by": "…"` in a change log), a film's or a board's
     // directors, an account's holder.
     "by",
@@ -897,6 +1257,9 @@ const PERSON_NAME_PREFIXES: &[&str] = &[
     "legal",
     "preferred",
     "maiden",
+    // Slack's `real_name`, a register's `birth_name`.
+    "real",
+    "birth",
     "nick",
     "sur",
     "fore",
@@ -1383,6 +1746,16 @@ pub fn classify(folded: &str) -> KeyKind {
     }
     if EXACT.get(folded) == Some(&KeyKind::MaybePerson) {
         return KeyKind::MaybePerson;
+    }
+    // Arabic writes a label with its article (`الجوال`, `الاسم`): the
+    // word without it.
+    if let Some(rest) = folded.strip_prefix("ال")
+        && rest.chars().count() >= 2
+    {
+        let k = classify(rest);
+        if k != KeyKind::Other {
+            return k;
+        }
     }
     if let Some(prefix) = folded
         .strip_suffix("name")
@@ -1888,7 +2261,7 @@ fn describe_uncached(key: &str) -> KeyInfo {
     KeyInfo {
         kind,
         identifier: identifier_key(&f),
-        people_container: is_people_container(&f),
+        people_container: is_people_container(&f) || plural_of_people(&f),
         personal: personal_kind(kind, &f),
         wrapper: matches!(
             f.as_str(),
@@ -1941,9 +2314,11 @@ fn describe_uncached(key: &str) -> KeyInfo {
                     | "evening"
                     | "emergency"
             ),
+        // FHIR's HumanName writes the whole name as `text` (`"name":
+        // {"text": "Junrey Go Alferez"}`).
         name_part: matches!(
             f.as_str(),
-            "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln"
+            "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln" | "text"
         ),
         describer: DESCRIBERS.contains(&f.as_str()),
         described: DESCRIBED.contains(&f.as_str()),
@@ -1985,19 +2360,31 @@ fn head_kind(key: &str, folded: &str) -> KeyKind {
 }
 
 fn personal_kind(kind: KeyKind, folded: &str) -> bool {
-    matches!(kind, KeyKind::Person | KeyKind::Email | KeyKind::Phone)
-        || matches!(
-            folded,
-            "dob"
-                | "dateofbirth"
-                | "birthday"
-                | "birthdate"
-                | "gender"
-                | "ssn"
-                | "jobtitle"
-                | "salutation"
-                | "pronouns"
-        )
+    matches!(kind, KeyKind::Person | KeyKind::Email | KeyKind::Phone) || personal_detail(folded)
+}
+
+/// A key or a column of a detail only a person has (a birth date, a
+/// gender, a birthplace, a relation to the head of a household): the
+/// record or the table is about people.
+pub fn personal_detail(folded: &str) -> bool {
+    matches!(
+        folded,
+        "dob"
+            | "dateofbirth"
+            | "birthday"
+            | "birthdate"
+            | "gender"
+            | "ssn"
+            | "jobtitle"
+            | "salutation"
+            | "pronouns"
+            | "birthplace"
+            | "placeofbirth"
+            | "relationtohead"
+            | "maritalstatus"
+            | "nationality"
+            | "sex"
+    )
 }
 
 /// Which columns of a header hold a name's parts, when it has both a
@@ -2123,6 +2510,23 @@ pub fn identifier_key(folded: &str) -> bool {
 }
 
 /// Plural container keys whose elements are people.
+/// A plural of a key that holds a person (`beneficiaries`, `witnesses`,
+/// `technicians`): a list of people. Plurals of name words (`names`,
+/// `firsts`) and of keys that may hold a company are not.
+fn plural_of_people(folded: &str) -> bool {
+    let singulars = [
+        folded.strip_suffix("ies").map(|s| format!("{s}y")),
+        folded.strip_suffix("es").map(str::to_string),
+        folded.strip_suffix('s').map(str::to_string),
+    ];
+    singulars.into_iter().flatten().any(|s| {
+        s.len() >= 4
+            && !s.ends_with("name")
+            && !matches!(s.as_str(), "first" | "last" | "given" | "family" | "full")
+            && classify(&s) == KeyKind::Person
+    })
+}
+
 pub fn is_people_container(folded: &str) -> bool {
     const PEOPLE: &[&str] = &[
         "customers",
@@ -2328,6 +2732,35 @@ mod tests {
         {
             assert_eq!(classify(&fold(k)), KeyKind::Phone, "{k}");
         }
+    }
+
+    #[test]
+    fn roles_in_other_languages_articles_and_plurals() {
+        for k in [
+            "technicien",
+            "Medewerker",
+            "Leidinggevende",
+            "сотрудник",
+            "主催",
+            "real_name",
+        ] {
+            assert_eq!(describe(k).kind, KeyKind::Person, "{k}");
+        }
+        for k in ["agente", "propietario", "الاسم"] {
+            assert_eq!(describe(k).kind, KeyKind::MaybePerson, "{k}");
+        }
+        // Arabic's article before a phone label.
+        assert_eq!(describe("الجوال").kind, KeyKind::Phone);
+        // Plurals of person keys hold people; of name words, or of keys
+        // that are no person's, not.
+        for k in ["beneficiaries", "witnesses", "technicians", "guardians"] {
+            assert!(describe(k).people_container, "{k}");
+        }
+        for k in ["names", "firsts", "items", "children", "addresses"] {
+            assert!(!describe(k).people_container, "{k}");
+        }
+        // FHIR's HumanName `text` is a part of a name.
+        assert!(describe("text").name_part);
     }
 
     #[test]
