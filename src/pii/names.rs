@@ -79,7 +79,7 @@ fn case_bits(c: char) -> u8 {
             0
         };
     }
-    let (u, l) = (c.is_uppercase(), has_case_lower(c));
+    let (u, l) = (c.is_uppercase() && !cherokee(c), has_case_lower(c));
     u8::from(u)
         | u8::from(l) << 1
         | u8::from(c.is_numeric()) << 2
@@ -92,7 +92,14 @@ fn case_bits(c: char) -> u8 {
 /// Mkhedruli alone: for name shapes it is a script without case, like
 /// Arabic or Hebrew.
 pub(crate) fn has_case_lower(c: char) -> bool {
-    c.is_lowercase() && !('\u{10d0}'..='\u{10ff}').contains(&c)
+    c.is_lowercase() && !('\u{10d0}'..='\u{10ff}').contains(&c) && !cherokee(c)
+}
+
+/// A Cherokee letter. Unicode gives the syllabary two cases, but names
+/// and prose are written in one (the capitals, `ᏫᎵ ᎠᏍᎦᏯᏗᎯ`): for name
+/// shapes it is a script without case.
+fn cherokee(c: char) -> bool {
+    ('\u{13a0}'..='\u{13ff}').contains(&c) || ('\u{ab70}'..='\u{abbf}').contains(&c)
 }
 
 /// Marks a word character in [`ASCII_CLASS`].
@@ -401,6 +408,19 @@ fn caseless_script(c: char) -> Option<u32> {
         0x1780..=0x17ff => 6,
         // Devanagari to Sinhala, Thai and Lao: one block of 128 each.
         0x0900..=0x0eff => u >> 7,
+        // Syriac, Thaana, N'Ko, Tibetan, Mongolian, the Canadian
+        // syllabics, Cherokee (see [`has_case_lower`]), Tifinagh, Vai and
+        // Ol Chiki.
+        0x0700..=0x074f => 40,
+        0x0780..=0x07bf => 41,
+        0x07c0..=0x07ff => 42,
+        0x0f00..=0x0fff => 43,
+        0x1800..=0x18af => 44,
+        0x1400..=0x167f | 0x18b0..=0x18ff => 45,
+        0x13a0..=0x13ff | 0xab70..=0xabbf => 46,
+        0x2d30..=0x2d7f => 47,
+        0xa500..=0xa63f => 48,
+        0x1c50..=0x1c7f => 49,
         _ => return None,
     })
 }
@@ -4176,8 +4196,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 // Words of another alphabet are judged again once this text
                 // has taught its names ("[11:55] علی محمدی: …" before "[..]
                 // علی محمدی: …").
+                // A run with a word the session knows is left to the words
+                // one by one ("ܫܠܡܐ ܣܪܓܝܣ": a greeting, then a known name).
                 if w.case == Case::Uncased
                     && let Some(end) = foreign_run(text, ws, i, 1)
+                    && !ws[i + 1..=end].iter().any(|x| self.known(x))
                 {
                     rejected.push((i, end));
                     i = end + 1;
