@@ -427,6 +427,18 @@ impl Engine {
             {
                 table::scan_lines(text, memory, &mut out);
             }
+            // Whose contact a list entry gives (`1. Kila (guardian: …)`).
+            if text.contains('\n') {
+                let mut contacts: Vec<(usize, usize)> = out
+                    .iter()
+                    .filter(|f| matches!(f.class, Class::Phone | Class::Email))
+                    .map(|f| (f.start, f.end))
+                    .collect();
+                if !contacts.is_empty() {
+                    contacts.sort_unstable();
+                    table::list_entries(text, &contacts, memory, &mut out);
+                }
+            }
             // Chat speakers in scripts without case (`[13:22] มาลี
             // วงศ์สวัสดิ์: …`), before the text's names are gathered.
             if digit && text.contains([':', '：']) {
@@ -455,6 +467,11 @@ impl Engine {
             }
             if digit {
                 records::bank_counterparties(text, memory, &mut out);
+                records::gedcom(text, memory, &mut out);
+            }
+            records::bibtex(text, memory, &mut out);
+            if text.contains('\n') {
+                records::citation_lines(text, memory, &mut out);
             }
             // Whoever is thanked, in any language ("Hartelijk dank, Daan").
             vocative::thanked(text, &mut out);

@@ -10,6 +10,11 @@
 //!   find them.
 //! - **IATA bar-coded boarding passes** (BCBP, Resolution 792): `M1`, then
 //!   the passenger's `SURNAME/GIVEN` padded to 20 characters.
+//! - **GEDCOM** family trees: `1 NAME Given /Surname/` and the `GIVN`,
+//!   `SURN`, `NICK`, `_MARNM` parts of the individuals (`INDI`) and the
+//!   submitters (`SUBM`), not the names of sources or repositories.
+//! - **Bibliographies**: BibTeX's `author = {Last, First and …}` (also
+//!   `editor`, `translator`), RIS's `AU  - ` lines and refer's `%A` lines.
 //!
 //! Each name part is its own finding, so the record's separators stay and
 //! the redacted message still parses.
@@ -255,6 +260,209 @@ pub fn boarding_pass(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
+/// Tags of a GEDCOM individual's name and its parts (`NPFX`/`NSFX` hold
+/// titles and suffixes, `SPFX` a particle: no name of their own).
+const GEDCOM_NAME_TAGS: &[&str] = &[
+    "NAME", "GIVN", "SURN", "NICK", "_MARNM", "_AKA", "ROMN", "FONE",
+];
+
+/// The names of the individuals and submitters in the GEDCOM records of
+/// `text`. A line is `LEVEL [@XREF@] TAG [VALUE]`; a level-0 line opens a
+/// record, and only the names under `INDI` and `SUBM` records are
+/// people's (a `REPO`'s or a `SOUR`'s `NAME` is an archive's or a
+/// program's). `NAME` is written `Given /Surname/ Suffix`: each part is
+/// its own finding, so the slashes stay.
+pub fn gedcom(text: &str, memory: &(impl super::NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    if !text.contains(" INDI") && !text.contains(" SUBM") {
+        return;
+    }
+    let mut personal = false;
+    let mut at = 0;
+    for line in text.split('\n') {
+        let line_start = at;
+        at += line.len() + 1;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let lead = line.len() - line.trim_start().len();
+        let body = &line[lead..];
+        let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 2 || !body[digits..].starts_with(' ') {
+            continue;
+        }
+        let level0 = &body[..digits] == "0";
+        let mut rest = &body[digits + 1..];
+        if rest.starts_with('@')
+            && let Some(close) = rest[1..].find('@')
+        {
+            rest = rest[close + 2..].trim_start();
+        }
+        let (tag, value) = rest.split_once(' ').unwrap_or((rest, ""));
+        if level0 {
+            personal = matches!(tag, "INDI" | "SUBM");
+            continue;
+        }
+        if !personal || !GEDCOM_NAME_TAGS.contains(&tag) || value.trim().is_empty() {
+            continue;
+        }
+        let v_start = line_start + (line.len() - value.len());
+        // `Given /Surname/ Suffix`: the pieces between the slashes.
+        let mut piece_start = v_start;
+        for (k, piece) in value.split('/').enumerate() {
+            let s = piece_start;
+            piece_start += piece.len() + 1;
+            // After the surname: a generation (`Jr.`, `III`), no name.
+            let t = piece.trim().trim_end_matches('.');
+            if k >= 2 && matches!(t, "Jr" | "Sr" | "II" | "III" | "IV" | "V" | "jr" | "sr") {
+                continue;
+            }
+            push_value(text, s, s + piece.len(), memory, out);
+        }
+    }
+}
+
+/// The names in `text[s..e]` read as a person's name (spaces trimmed).
+fn push_value(
+    text: &str,
+    s: usize,
+    e: usize,
+    memory: &(impl super::NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let v = &text[s..e];
+    if v.trim().is_empty() || v.chars().any(|c| c.is_ascii_digit()) {
+        return;
+    }
+    let mut found = Vec::new();
+    names::person_value(v, names::Structured::Sure, memory, &mut found);
+    out.extend(found.into_iter().map(|mut f| {
+        f.start += s;
+        f.end += s;
+        f
+    }));
+}
+
+/// BibTeX fields that list people.
+static BIBTEX_PEOPLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?im)(?:^|[,{])[ \t]*(?:author|editor|translator|bookauthor)[ \t]*=[ \t]*[{\x22]",
+    )
+    .expect("bibtex field")
+});
+
+/// The people of BibTeX entries' `author`, `editor` and `translator`
+/// fields: a braced or quoted list of names joined by `and`, each
+/// `First Last` or `Last, First`. A name wholly in braces is an
+/// institution (`{World Health Organization}`) and `others` no one.
+pub fn bibtex(text: &str, memory: &(impl super::NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    if !text.contains('@') {
+        return;
+    }
+    for m in BIBTEX_PEOPLE.find_iter(text) {
+        let open = m.end() - 1;
+        let quoted = text.as_bytes()[open] == b'"';
+        // The value's end: the matching brace (or the closing quote).
+        let mut depth = 0usize;
+        let mut end = None;
+        for (i, c) in text[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 && !quoted {
+                        end = Some(open + i);
+                        break;
+                    }
+                }
+                '"' if quoted && i > 0 && depth == 0 => {
+                    end = Some(open + i);
+                    break;
+                }
+                _ => {}
+            }
+            if i > 4000 {
+                break;
+            }
+        }
+        let Some(end) = end else { continue };
+        let list = &text[open + 1..end];
+        let s = open + 1;
+        for piece in split_and(list) {
+            let ps = s + piece.0;
+            let raw = piece.1;
+            let t = raw.trim();
+            if t.is_empty() || t == "others" || (t.starts_with('{') && t.ends_with('}')) {
+                continue;
+            }
+            let lead = raw.len() - raw.trim_start().len();
+            push_value(text, ps + lead, ps + lead + t.len(), memory, out);
+        }
+    }
+}
+
+/// The pieces of a BibTeX name list between the word `and` (outside
+/// braces), with their offsets in `list`.
+fn split_and(list: &str) -> Vec<(usize, &str)> {
+    let mut pieces = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    let b = list.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            c if depth == 0
+                && c.is_ascii_whitespace()
+                && b.len() > i + 4
+                && b[i + 1..i + 4].eq_ignore_ascii_case(b"and")
+                && b[i + 4].is_ascii_whitespace() =>
+            {
+                pieces.push((start, &list[start..i]));
+                start = i + 5;
+                i += 5;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    pieces.push((start, &list[start..]));
+    pieces
+}
+
+/// The people of RIS records (`AU  - Ngata, Hemi`, also `A1`–`A4` and
+/// `ED`) and of refer/EndNote records (`%A Hemi Ngata`, `%E`).
+pub fn citation_lines(
+    text: &str,
+    memory: &(impl super::NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let ris = text.starts_with("TY  - ") || text.contains("\nTY  - ");
+    let refer = text.starts_with("%A ") || text.contains("\n%A ");
+    if !ris && !refer {
+        return;
+    }
+    let mut at = 0;
+    for line in text.split('\n') {
+        let s = at;
+        at += line.len() + 1;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let skip = if ris
+            && line.len() > 6
+            && matches!(
+                &line[..6],
+                "AU  - " | "A1  - " | "A2  - " | "A3  - " | "A4  - " | "ED  - "
+            ) {
+            6
+        } else if refer && line.len() > 3 && matches!(&line[..3], "%A " | "%E ") {
+            3
+        } else {
+            continue;
+        };
+        push_value(text, s + skip, s + line.len(), memory, out);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,6 +473,68 @@ mod tests {
         out.iter()
             .map(|x| text[x.start..x.end].to_string())
             .collect()
+    }
+
+    fn found_with(
+        f: fn(&str, &crate::pii::NoMemory, &mut Vec<Finding>),
+        text: &str,
+    ) -> Vec<String> {
+        let mut out = Vec::new();
+        f(text, &crate::pii::NoMemory, &mut out);
+        out.iter()
+            .map(|x| text[x.start..x.end].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn gedcom_individuals_not_sources() {
+        let ged = "0 HEAD\n1 SOUR Ethiopian Airlines\n2 NAME Family Tree Maker\n\
+                   0 @I1@ INDI\n1 NAME Ma. Cristina /Ocampo/\n2 GIVN Ma. Cristina\n\
+                   2 SURN Ocampo\n1 SEX F\n1 BIRT\n2 DATE 10/05/2025\n2 PLAC Kabul\n\
+                   0 @I2@ INDI\n1 NAME Tomasz /Mudau/ Jr.\n\
+                   0 @R1@ REPO\n1 NAME Family History Library\n\
+                   0 @U1@ SUBM\n1 NAME Hemi Ngata\n0 TRLR";
+        assert_eq!(
+            found_with(gedcom, ged),
+            [
+                "Ma. Cristina",
+                "Ocampo",
+                "Ma. Cristina",
+                "Ocampo",
+                "Tomasz",
+                "Mudau",
+                "Hemi Ngata"
+            ]
+        );
+        // Numbered lines that are no GEDCOM.
+        assert!(found_with(gedcom, "1 NAME Alpha\n2 NAME Beta").is_empty());
+    }
+
+    #[test]
+    fn bibliography_authors() {
+        let bib = "@article{6816716b,\n  author = {Tsydendambaeva, Darima and Wardak, Malalai and \
+                   {World Health Organization} and Ganbold Ganbaatar and others},\n  \
+                   title = {On Levenshtein distance and Kalman filters},\n  year = {2021}\n}";
+        assert_eq!(
+            found_with(bibtex, bib),
+            [
+                "Tsydendambaeva, Darima",
+                "Wardak, Malalai",
+                "Ganbold Ganbaatar"
+            ]
+        );
+        let bib = "@book{k, editor = \"Soler, Mireia AND Kofe, Simalua\", title={X}}";
+        assert_eq!(found_with(bibtex, bib), ["Soler, Mireia", "Kofe, Simalua"]);
+        let ris = "TY  - JOUR\nAU  - Ngata, Hemi\nAU  - Wardak, Malalai\nTI  - Kalman\nER  - ";
+        assert_eq!(
+            found_with(citation_lines, ris),
+            ["Ngata, Hemi", "Wardak, Malalai"]
+        );
+        // Letters of several bytes after a space (no panic on a split).
+        let bib = "@misc{k, author = {Ćwik, Ż and Łukasz Ćwik and ä}, title={X}}";
+        assert_eq!(found_with(bibtex, bib), ["Ćwik, Ż", "Łukasz Ćwik"]);
+        let refer = "%A Hemi Ngata\n%T Kalman filters\n%D 2020";
+        assert_eq!(found_with(citation_lines, refer), ["Hemi Ngata"]);
     }
 
     #[test]

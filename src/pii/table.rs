@@ -234,11 +234,39 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
         out.extend(found.into_iter().map(|f| shift(f, start + s)));
         from = e;
     }
-    // `ROLE (Name):` at the start of the line.
+    // `ROLE (Name):` at the start of the line, or after a time stamp
+    // (`[09:50] Visitor (Ann Lee):`).
     let lead = line.len() - line.trim_start().len();
+    let lead = lead + stamp_len(&line[lead..]);
     let t = &line[lead..];
     let Some(open) = t.find(" (") else { return };
+    let Some(close) = t[open + 2..].find("):").map(|c| open + 2 + c) else {
+        return;
+    };
     let role = &t[..open];
+    let inner = &t[open + 2..close];
+    // `Name (role):`, a chat's speaker with the part they play (`Lamia
+    // (agent):`, `ᎺᎵ (host):`): a name of up to four words, in any script,
+    // before a role the key classifier knows.
+    if chat_role(inner) {
+        let n = role.split(' ').count();
+        if (1..=4).contains(&n)
+            && role.len() <= 60
+            && !role.starts_with(char::is_lowercase)
+            && role.chars().all(|c| {
+                c.is_alphabetic()
+                    || names::is_mark(c)
+                    || matches!(c, ' ' | '-' | '\'' | '.' | '\u{f0b}')
+            })
+            && !chat_role(role)
+            && !role.split(' ').all(names::ordinary_word)
+        {
+            let mut found = Vec::new();
+            names::person_value(role, Structured::Sure, memory, &mut found);
+            out.extend(found.into_iter().map(|f| shift(f, start + lead)));
+        }
+        return;
+    }
     if role.is_empty()
         || role.len() > 24
         || role.split(' ').count() > 2
@@ -246,10 +274,6 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     {
         return;
     }
-    let Some(close) = t[open + 2..].find("):").map(|c| open + 2 + c) else {
-        return;
-    };
-    let inner = &t[open + 2..close];
     if inner.len() < 2
         || inner.len() > 60
         || !inner.starts_with(char::is_uppercase)
@@ -261,6 +285,7 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     // in capitals vouches for the name; another word (`Note (Internal):`)
     // leaves it to the dictionaries.
     let how = if role.chars().all(|c| !c.is_lowercase())
+        || chat_role(role)
         || matches!(keys::kind_of(role), KeyKind::Person | KeyKind::MaybePerson)
     {
         Structured::Sure
@@ -271,6 +296,133 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     let mut found = Vec::new();
     names::person_value(inner, how, memory, &mut found);
     out.extend(found.into_iter().map(|f| shift(f, at)));
+}
+
+/// Entries of a list that give a person's contact (`1. Kila (guardian:
+/// +1 …)`, `2) إياد المجالي — Telefon +49 …`, `- Ana Lima, ana@x.pt`):
+/// the words between the list marker and the contact, set apart by ` (`,
+/// ` — `, ` – `, ` - `, `, ` or `: ` and at most a short label (`guardian:`,
+/// `Telefon`), are the person's name. One to four words, none of them an
+/// ordinary word (`Front desk — +1 …`) and no company's name. `contacts`
+/// are the spans of the text's addresses and numbers.
+pub fn list_entries(
+    text: &str,
+    contacts: &[(usize, usize)],
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let mut last_line = usize::MAX;
+    for &(c, _) in contacts {
+        let ls = text[..c].rfind('\n').map_or(0, |p| p + 1);
+        if ls == last_line {
+            continue; // The first contact of a line decides.
+        }
+        last_line = ls;
+        let line = &text[ls..c];
+        let body = line.trim_start();
+        let lead = line.len() - body.len();
+        // The list marker: `1.`, `12)`, `-`, `*`, `•`.
+        let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+        let marker = if (1..=3).contains(&digits) && body[digits..].starts_with(['.', ')']) {
+            digits + 1
+        } else if body.starts_with(['-', '*', '•']) {
+            body.chars().next().map_or(0, char::len_utf8)
+        } else {
+            continue;
+        };
+        if !body[marker..].starts_with(' ') {
+            continue;
+        }
+        let entry = &body[marker + 1..];
+        let at = ls + lead + marker + 1;
+        let Some((sep, sep_len)) = [" (", " — ", " – ", " - ", ", ", ": "]
+            .iter()
+            .filter_map(|s| entry.find(s).map(|p| (p, s.len())))
+            .min()
+        else {
+            continue;
+        };
+        // Between the separator and the contact: a label at most.
+        let label = &entry[sep + sep_len..];
+        if label.chars().count() > 24
+            || !label
+                .chars()
+                .all(|ch| ch.is_alphabetic() || names::is_mark(ch) || matches!(ch, ' ' | ':' | '.'))
+        {
+            continue;
+        }
+        let name = &entry[..sep];
+        let n = name.split(' ').count();
+        if !(1..=4).contains(&n)
+            || name.starts_with(char::is_lowercase)
+            || !name.chars().all(|ch| {
+                ch.is_alphabetic()
+                    || names::is_mark(ch)
+                    || matches!(ch, ' ' | '-' | '\'' | '.' | '\u{f0b}')
+            })
+            || name.split(' ').any(names::ordinary_word)
+            || names::organization_shaped(name)
+            || names::brand_cell(name)
+        {
+            continue;
+        }
+        let mut found = Vec::new();
+        names::person_value(name, Structured::Sure, memory, &mut found);
+        out.extend(found.into_iter().map(|f| shift(f, at)));
+    }
+}
+
+/// The length of a time stamp opening a chat line, with the space after
+/// it: `[09:50] `, `[6:05 AM] `, `[11h45] `, `12:50:47 `; 0 without one.
+fn stamp_len(t: &str) -> usize {
+    let stamp = if let Some(rest) = t.strip_prefix('[') {
+        match rest.find(']') {
+            Some(c) if c <= 24 => &t[..c + 2],
+            _ => return 0,
+        }
+    } else {
+        t.split(' ').next().unwrap_or("")
+    };
+    let digits = stamp.bytes().filter(u8::is_ascii_digit).count();
+    let time = digits >= 3
+        && stamp.contains([':', 'h'])
+        && stamp.chars().all(|c| {
+            c.is_ascii_digit() || matches!(c, ':' | 'h' | '[' | ']' | ' ' | 'A' | 'P' | 'M' | '.')
+        });
+    if !time {
+        return 0;
+    }
+    let after = &t[stamp.len()..];
+    stamp.len() + (after.len() - after.trim_start().len())
+}
+
+/// Roles a chat or a call marks its speakers with (`Lamia (agent):`).
+fn chat_role(w: &str) -> bool {
+    let f = keys::fold(w);
+    matches!(
+        f.as_str(),
+        "agent"
+            | "host"
+            | "cohost"
+            | "guest"
+            | "mod"
+            | "moderator"
+            | "admin"
+            | "support"
+            | "staff"
+            | "customer"
+            | "client"
+            | "visitor"
+            | "caller"
+            | "interviewer"
+            | "interviewee"
+            | "operator"
+            | "rep"
+            | "owner"
+            | "op"
+            | "you"
+            | "me"
+    )
 }
 
 /// Authors in `git blame` output: the default form (`5a14e9f6 (Ann Lee
@@ -1748,7 +1900,10 @@ fn table_at(
         let personal = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
-            || call_cols.contains(&true);
+            || call_cols.contains(&true)
+            || head
+                .iter()
+                .any(|&(s, e)| keys::personal_detail(&keys::fold(&header[s..e])));
         if !personal && !kinds.contains(&KeyKind::MaybePerson) {
             continue;
         }
@@ -1776,6 +1931,13 @@ fn table_at(
         }
         if personal {
             for (c, kind) in kinds.iter_mut().enumerate() {
+                // A column of places or of a person's details (`Birthplace`,
+                // `club_city`) holds no names, whatever its cells read as.
+                let (hs, he) = head[c];
+                let label = keys::fold(&header[hs..he]);
+                if keys::personal_detail(&label) || place_label(&label) {
+                    continue;
+                }
                 if *kind == KeyKind::Other && names_column(&rows, c, memory) {
                     *kind = KeyKind::Person;
                 }
@@ -1862,6 +2024,16 @@ fn cell_kind(kind: KeyKind, party: bool, cell: &str) -> KeyKind {
     } else {
         kind
     }
+}
+
+/// A folded column label about a place (`birthplace`, `club_city`,
+/// `Location`, `Country of residence`).
+fn place_label(folded: &str) -> bool {
+    [
+        "place", "city", "town", "country", "location", "venue", "address", "region",
+    ]
+    .iter()
+    .any(|w| folded.contains(w))
 }
 
 /// A table's row: its line's offset in the text, the line, its cells' spans.
@@ -2020,6 +2192,45 @@ mod tests {
         let mut out = vec![];
         scan_lines(text, &NoMemory, &mut out);
         out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn speakers_with_their_part_after_a_time_stamp() {
+        let chat = "[09:50] Visitor (Oyelaran Adebisi): Hello\n\
+                    [6:05 AM] Lamia (agent): How can I help?\n\
+                    12:50:47 ᎺᎵ (host): welcome\n\
+                    [11h45] Note (admin): closed";
+        assert_eq!(found(chat), ["Oyelaran Adebisi", "Lamia", "ᎺᎵ"]);
+    }
+
+    #[test]
+    fn tables_with_a_persons_details_are_about_people() {
+        // `name` may be a product's; a birthplace column says people. The
+        // places under it stay.
+        let census = "name\trelation\tage\tbirthplace\n\
+                      ئابدۇرېھىم ئەركىن\tLodger\t31\tHanoi\n\
+                      رهف حمصي\tDaughter\t47\tBudapest\n";
+        assert_eq!(found(census), ["ئابدۇرېھىم ئەركىن", "رهف حمصي"]);
+        // Arabic labels with their article (`الاسم`, `الجوال`).
+        let t = "| الاسم | الجوال | اليوم |\n|---|---|---|\n\
+                 | باسل العطار | +966 50 123 4567 | الجمعة |\n";
+        assert!(found(t).contains(&"باسل العطار"));
+    }
+
+    #[test]
+    fn list_entries_with_a_contact() {
+        let text = "Route 7 — pickup 16:05\n1. Kila (guardian: +1 415 555 0132)\n\
+                    2) إياد المجالي — Telefon +49 30 901820\n\
+                    3. Front desk (phone: +1 415 555 0133)\n\
+                    - Acme Logistics Ltd, +1 415 555 0134\n\
+                    Kiwetin (guardian: +1 415 555 0135)";
+        let mut out = Vec::new();
+        crate::pii::phone::find(text, &mut out);
+        let contacts: Vec<(usize, usize)> = out.iter().map(|f| (f.start, f.end)).collect();
+        let mut names = Vec::new();
+        list_entries(text, &contacts, &NoMemory, &mut names);
+        let got: Vec<&str> = names.iter().map(|f| &text[f.start..f.end]).collect();
+        assert_eq!(got, ["Kila", "إياد المجالي"]);
     }
 
     #[test]
