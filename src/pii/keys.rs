@@ -2214,7 +2214,27 @@ pub fn describe(key: &str) -> KeyInfo {
     })
 }
 
+/// A label written for both genders (`Patient/in`, `Mitarbeiter*innen`,
+/// `Kunde:in`, `étudiant·e`, `Empleado/a`): the label without the
+/// ending.
+fn ungendered(key: &str) -> Option<&str> {
+    const ENDINGS: &[&str] = &[
+        "/innen", "*innen", ":innen", "_innen", "(innen)", "/-in", "/in", "*in", ":in", "_in",
+        "(in)", "/e", "·e", "·es", "/a", "/as", "/es",
+    ];
+    ENDINGS
+        .iter()
+        .find_map(|e| key.strip_suffix(e))
+        .filter(|b| b.chars().count() >= 3)
+}
+
 fn describe_uncached(key: &str) -> KeyInfo {
+    if let Some(base) = ungendered(key) {
+        let info = describe_uncached(base);
+        if info.kind != KeyKind::Other {
+            return info;
+        }
+    }
     // An OData annotation speaks of the member it annotates:
     // `_ownerid_value@OData.Community.Display.V1.FormattedValue` is the
     // display name of `_ownerid_value`, the owner.
@@ -2758,6 +2778,16 @@ mod tests {
         }
         for k in ["names", "firsts", "items", "children", "addresses"] {
             assert!(!describe(k).people_container, "{k}");
+        }
+        // Labels for both genders.
+        for k in [
+            "Patient/in",
+            "Mitarbeiter*innen",
+            "Kunde:in",
+            "Empleado/a",
+            "Patient(e)",
+        ] {
+            assert_ne!(describe(k).kind, KeyKind::Other, "{k}");
         }
         // FHIR's HumanName `text` is a part of a name.
         assert!(describe("text").name_part);

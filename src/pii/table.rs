@@ -521,6 +521,15 @@ fn labelled(
     }) else {
         return;
     };
+    // A German label written for both genders with a colon (`Kunde:in:`,
+    // `Teilnehmer:innen:`): the label's own colon is the next one.
+    let (colon, colon_len) = match ["in:", "innen:"]
+        .iter()
+        .find(|g| colon_len == 1 && line[colon + 1..].starts_with(*g))
+    {
+        Some(g) => (colon + g.len(), 1),
+        None => (colon, colon_len),
+    };
     // Forty letters (a label in an Indic script takes three bytes a
     // letter).
     if colon == 0 || colon > 160 || line[..colon].chars().count() > 40 {
@@ -529,10 +538,14 @@ fn labelled(
     let key = line[..colon]
         .trim()
         .trim_start_matches(['-', '*', '•', '>', ' ']);
+    // Letters, and the marks of labels written for both genders
+    // (`Patient/in`, `Patient(e)`, `Mitarbeiter*in`, `étudiant·e`).
     if key.is_empty()
-        || !key
-            .chars()
-            .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, ' ' | '_' | '-'))
+        || !key.chars().all(|c| {
+            c.is_alphabetic()
+                || names::is_mark(c)
+                || matches!(c, ' ' | '_' | '-' | '(' | ')' | '/' | '*' | '·' | ':')
+        })
     {
         return;
     }
@@ -2215,6 +2228,21 @@ mod tests {
         let t = "| الاسم | الجوال | اليوم |\n|---|---|---|\n\
                  | باسل العطار | +966 50 123 4567 | الجمعة |\n";
         assert!(found(t).contains(&"باسل العطار"));
+    }
+
+    #[test]
+    fn labels_for_both_genders() {
+        let text = "Patient/in: Oyelaran Adebisi\nKunde:in: Ngozi Okafor\n\
+                    担当：田中悠真\nPatient(e) : Tehani Temauri";
+        assert_eq!(
+            found(text),
+            [
+                "Oyelaran Adebisi",
+                "Ngozi Okafor",
+                "田中悠真",
+                "Tehani Temauri"
+            ]
+        );
     }
 
     #[test]
