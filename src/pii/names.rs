@@ -7526,8 +7526,19 @@ fn push_name(
         "university",
         "institute",
         "foundation",
+        "company",
+        "motors",
+        "brothers",
+        "bros",
+        "partners",
+        "associates",
     ];
     if ws.len() >= 2 && with_fold(text_of(name, &ws[ws.len() - 1]), |f| CORPORATE.contains(&f)) {
+        return;
+    }
+    // A company named after people, as a whole (`Goldman Sachs`, `Ford
+    // Motor Company`): under a label a client or an account may be one.
+    if EPONYM_SET.contains(normalize(name).as_str()) {
         return;
     }
     let sure = match how {
@@ -9081,6 +9092,15 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(names("Unassigned", Structured::Sure), Vec::<String>::new());
+        // Companies named after people, as a whole, under a person label.
+        assert_eq!(
+            names("Goldman Sachs", Structured::Sure),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            names("Ford Motor Company", Structured::Sure),
+            Vec::<String>::new()
+        );
         assert_eq!(names("April", Structured::Sure), ["April"]);
         assert_eq!(names("Hans-H. Plath", Structured::Sure), ["Hans-H. Plath"]);
         assert_eq!(names("Pied Piper", Structured::Maybe), Vec::<String>::new());

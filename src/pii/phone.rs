@@ -146,6 +146,20 @@ const STRONG_ID_WORDS: &[&str] = &[
     "txn",
     "transaction",
     "receipt",
+    // Postal codes: Brazil's CEP (`01310-100`), US ZIP+4, Germany's PLZ,
+    // Spain's and Mexico's C.P., India's PIN code, Russia's индекс.
+    "cep",
+    "zip",
+    "zipcode",
+    "plz",
+    "postcode",
+    "postalcode",
+    "cp",
+    "pincode",
+    "индекс",
+    "kodepos",
+    "postnummer",
+    "postinumero",
 ];
 
 /// The word before `start` on its line, past `#`, `:`, `.` and spaces,
@@ -633,6 +647,11 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
         cand.replace(['\u{a0}', '\u{202f}'], " ").into()
     };
     let shape = Shape::of(&cand)?;
+    // `01310-100`: five digits, a hyphen and three is how Brazil writes a
+    // postcode (CEP); no plan writes a number so.
+    if !shape.plus && shape.groups() == [5, 3] && shape.seps == 2 {
+        return None;
+    }
     if !shape.plus
         && id_word_before(text, start).is_some_and(|w| {
             STRONG_ID_WORDS.contains(&w.as_str())
@@ -1811,6 +1830,18 @@ mod tests {
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn postcodes_are_no_numbers() {
+        assert!(phones("Av. Paulista, 1000 - São Paulo - SP, 01310-100").is_empty());
+        assert!(phones("CEP 04538-133").is_empty());
+        assert!(phones("PLZ 10115 Berlin, ZIP 94105-1234").is_empty());
+        // A number after the postcode still is one.
+        assert_eq!(
+            phones("CEP 01310-100, tel. (11) 3456-7890"),
+            ["(11) 3456-7890"]
+        );
     }
 
     #[test]
