@@ -518,6 +518,9 @@ impl Engine {
                 phone::after_names(text, &ends, &mut out);
             }
         }
+        if out.iter().any(|f| f.class == Class::Name) {
+            names::drop_eponymous_uses(text, &mut out);
+        }
         let mut out = resolve(out);
         if text.contains(['"', '“']) {
             names::join_nicknames(text, &mut out);

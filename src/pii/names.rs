@@ -2586,6 +2586,72 @@ fn holiday(text: &str, ws: &[Word]) -> bool {
         || (n >= 3 && tail.eq_ignore_ascii_case("night"))
 }
 
+/// What an eponym names after a person's name (`Crohn's disease`,
+/// `Down syndrome`, `Dijkstra's algorithm`, `Kalman filter`).
+/// Only nouns that hardly follow a person's own name (not `test`,
+/// `number`: `Anna's test results`).
+const EPONYMOUS_THINGS: &[&str] = &[
+    "disease",
+    "syndrome",
+    "palsy",
+    "theorem",
+    "lemma",
+    "conjecture",
+    "paradox",
+    "equation",
+    "equations",
+    "algorithm",
+    "distribution",
+    "distance",
+    "filter",
+    "transform",
+    "inequality",
+    "criterion",
+    "criteria",
+];
+
+/// Words before a person's name that make it a condition's
+/// (`Morbus Crohn`, `maladie de Lyme`, `síndrome de Down`).
+const CONDITION_LEADS: &[&str] = &[
+    "morbus ",
+    "maladie de ",
+    "syndrome de ",
+    "síndrome de ",
+    "sindrome di ",
+    "enfermedad de ",
+    "doença de ",
+    "болезнь ",
+    "синдром ",
+];
+
+/// Drops the names found by the text's own words (not under a key or a
+/// label) that are an eponym's: a disease, a law, an algorithm named after
+/// someone (`Crohn's disease`, `Morbus Crohn`, `Levenshtein distance`).
+pub fn drop_eponymous_uses(text: &str, out: &mut Vec<Finding>) {
+    out.retain(|f| {
+        if f.class != Class::Name || f.detector == Detector::NameStructured {
+            return true;
+        }
+        let after = &text[f.end..];
+        let after = after
+            .strip_prefix("'s ")
+            .or_else(|| after.strip_prefix("’s "))
+            .or_else(|| after.strip_prefix(' '))
+            .unwrap_or("");
+        let next: String = after
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect();
+        if !next.is_empty() && EPONYMOUS_THINGS.contains(&next.as_str()) {
+            return false;
+        }
+        let before = &text[text.floor_char_boundary(f.start.saturating_sub(24))..f.start];
+        let before = before.to_lowercase();
+        !CONDITION_LEADS.iter().any(|l| before.ends_with(l))
+    });
+}
+
 /// An ordinary word that is not a likely name ("Yes", "The"; not "Will").
 pub fn ordinary_word(word: &str) -> bool {
     with_fold(word, word_info).common_only()
@@ -9092,6 +9158,24 @@ mod tests {
             Vec::<String>::new()
         );
         assert_eq!(names("Unassigned", Structured::Sure), Vec::<String>::new());
+        // Eponyms of diseases and methods are no people; a person's own
+        // test results are theirs.
+        let name_at = |start: usize, end: usize| Finding {
+            class: Class::Name,
+            start,
+            end,
+            detector: Detector::NameDictionary,
+            confidence: 0.9,
+            normalized: String::new(),
+        };
+        let mut out = vec![name_at(0, 5)];
+        drop_eponymous_uses("Crohn's disease", &mut out);
+        assert!(out.is_empty());
+        let text = "V.a. Morbus Crohn; Anna's test results";
+        let mut out = vec![name_at(12, 17), name_at(19, 23)];
+        drop_eponymous_uses(text, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(&text[out[0].start..out[0].end], "Anna");
         // Companies named after people, as a whole, under a person label.
         assert_eq!(
             names("Goldman Sachs", Structured::Sure),

@@ -2039,14 +2039,44 @@ fn cell_kind(kind: KeyKind, party: bool, cell: &str) -> KeyKind {
     }
 }
 
-/// A folded column label about a place (`birthplace`, `club_city`,
-/// `Location`, `Country of residence`).
+/// A folded column label about a place, a room or a club (`birthplace`,
+/// `club_city`, `Location`, `district`, `dest`, `Rum`, `Club`).
 fn place_label(folded: &str) -> bool {
     [
-        "place", "city", "town", "country", "location", "venue", "address", "region",
+        "place",
+        "city",
+        "town",
+        "country",
+        "location",
+        "venue",
+        "address",
+        "region",
+        "district",
+        "constituency",
+        "county",
+        "province",
+        "municipality",
+        "borough",
+        "neighbo",
+        "origin",
+        "dest",
+        "hometown",
+        "residence",
+        "station",
+        "airport",
+        "room",
+        "club",
+        "team",
+        "site",
+        "branch",
+        "office",
     ]
     .iter()
     .any(|w| folded.contains(w))
+        || matches!(
+            folded,
+            "state" | "ward" | "port" | "rum" | "raum" | "salle" | "sala" | "zaal" | "rom" | "hall"
+        )
 }
 
 /// A table's row: its line's offset in the text, the line, its cells' spans.
