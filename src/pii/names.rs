@@ -7607,6 +7607,18 @@ fn push_name(
     if EPONYM_SET.contains(normalize(name).as_str()) {
         return;
     }
+    // Ordinary words only, wherever they sit: a role, a department or a
+    // heading (`Nanee Shlimon, Product Manager`, `<h1>Privacy Notice</h1>`),
+    // never a person's name. (One word may be a given name under a
+    // person's key: `April`.)
+    if ws.len() >= 2
+        && ws
+            .iter()
+            .filter(|w| !is_particle(name, w))
+            .all(|w| info(name, w).common_only())
+    {
+        return;
+    }
     let sure = match how {
         Structured::Sure => true,
         Structured::Maybe | Structured::Party => {

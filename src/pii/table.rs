@@ -2040,7 +2040,8 @@ fn cell_kind(kind: KeyKind, party: bool, cell: &str) -> KeyKind {
 }
 
 /// A folded column label about a place, a room or a club (`birthplace`,
-/// `club_city`, `Location`, `district`, `dest`, `Rum`, `Club`).
+/// `club_city`, `Location`, `district`, `dest`, `Rum`, `Club`), or about
+/// what a person does (`role`, `department`): its cells are no names.
 fn place_label(folded: &str) -> bool {
     [
         "place",
@@ -2076,6 +2077,24 @@ fn place_label(folded: &str) -> bool {
         || matches!(
             folded,
             "state" | "ward" | "port" | "rum" | "raum" | "salle" | "sala" | "zaal" | "rom" | "hall"
+        )
+        // What people do or belong to: `role`, `Position`, `union`.
+        || matches!(
+            folded,
+            "role"
+                | "roles"
+                | "position"
+                | "title"
+                | "jobtitle"
+                | "occupation"
+                | "profession"
+                | "department"
+                | "dept"
+                | "union"
+                | "status"
+                | "type"
+                | "category"
+                | "group"
         )
 }
 
