@@ -310,7 +310,14 @@ const KO_BEFORE: [&str; 21] = [
 ];
 
 /// Korean words after a name: titles, honorifics, sign-offs.
-const KO_AFTER: [&str; 26] = [
+const KO_AFTER: [&str; 31] = [
+    // A school's letter to a pupil's parents or guardian (`정하은
+    // 학부모님께`).
+    "학부모님께",
+    "학부모님",
+    "보호자님",
+    "어머님",
+    "아버님",
     "드림",
     "올림",
     "배상",
@@ -630,9 +637,74 @@ fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
 /// A Japanese name ending at `end`: a run of two to four kanji (or two to
 /// eight katakana), with a surname of one to three kanji before it after
 /// a space (`山田 太郎`).
+/// A hiragana letter (a given name may be written in it: `さくら`).
+fn is_hiragana(c: char) -> bool {
+    ('\u{3041}'..='\u{3096}').contains(&c)
+}
+
+/// A name ending in a given name of two to four hiragana before `end`:
+/// after a family name of one to three Han characters (`吉田さくら`,
+/// `吉田 さくら`), or after a family name in hiragana and a space at the
+/// start of a line or field (`やまもと ひなた`). Hiragana alone is the
+/// grammar's script, so a run without a family name before it is none.
+fn ja_hiragana_name_before(text: &str, end: usize) -> Option<usize> {
+    let before = &text[..end];
+    let given: Vec<(usize, char)> = before
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_hiragana(c))
+        .take(5)
+        .collect();
+    if !(2..=4).contains(&given.len()) {
+        return None;
+    }
+    let g_start = given[given.len() - 1].0;
+    // A particle opens a phrase, not a name (`東京のみなさん`).
+    if given[given.len() - 1].1 == 'の' || "はがをにともへでや".contains(given[given.len() - 1].1)
+    {
+        return None;
+    }
+    let head = &before[..g_start];
+    let spaced = head.strip_suffix([' ', '\u{3000}']);
+    let h = spaced.unwrap_or(head);
+    let fam: Vec<(usize, char)> = h
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_han(c))
+        .take(4)
+        .collect();
+    if (1..=3).contains(&fam.len()) {
+        return Some(fam[fam.len() - 1].0);
+    }
+    let spaced = spaced?;
+    let fam: Vec<(usize, char)> = spaced
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_hiragana(c))
+        .take(6)
+        .collect();
+    if !(2..=5).contains(&fam.len()) {
+        return None;
+    }
+    let f_start = fam[fam.len() - 1].0;
+    let opens = text[..f_start]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !(c.is_alphanumeric() || is_mark_like(c)));
+    opens.then_some(f_start)
+}
+
+/// A combining mark or a prolonged-sound mark (part of a word).
+fn is_mark_like(c: char) -> bool {
+    c == 'ー' || super::names::is_mark(c)
+}
+
 fn ja_name_before(text: &str, end: usize) -> Option<usize> {
     let before = &text[..end];
     let last = before.chars().next_back()?;
+    if is_hiragana(last) {
+        return ja_hiragana_name_before(text, end);
+    }
     let kana = is_katakana(last);
     let script: fn(char) -> bool = if kana { is_katakana } else { is_han };
     let (max, min) = if kana { (12, 2) } else { (4, 2) };
@@ -1080,6 +1152,13 @@ mod tests {
         assert!(names("お客様各位").is_empty());
         assert!(names("皆さん、担当者様へ").is_empty());
         assert!(names("山田商事様").is_empty());
+        // Given names in hiragana after a Han family name, or a whole name
+        // in hiragana at a line's start; no phrase of particles.
+        assert_eq!(names("吉田さくら様\nいつも"), ["吉田さくら"]);
+        assert_eq!(names("やまもと ひなた様"), ["やまもと ひなた"]);
+        assert!(names("東京のみなさん、こんにちは").is_empty());
+        assert!(names("みなさま、よろしく").is_empty());
+        assert_eq!(names("정하은 학부모님께,"), ["정하은"]);
         assert!(names("私は学生です").is_empty());
         assert!(names("本日より営業します").is_empty());
         assert!(names("ユーザー様").is_empty());
