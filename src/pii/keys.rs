@@ -1769,7 +1769,7 @@ pub fn classify(folded: &str) -> KeyKind {
         if THING_NAME_PREFIXES.contains(&prefix) {
             return KeyKind::NotPerson;
         }
-        // `real_name`, `userName`, `custName`: a name of something unknown.
+        // `userName`, `custName`: a name of something unknown.
         // A person's when the value and the object say so.
         return KeyKind::MaybePerson;
     }
@@ -2334,11 +2334,9 @@ fn describe_uncached(key: &str) -> KeyInfo {
                     | "evening"
                     | "emergency"
             ),
-        // FHIR's HumanName writes the whole name as `text` (`"name":
-        // {"text": "Junrey Go Alferez"}`).
         name_part: matches!(
             f.as_str(),
-            "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln" | "text"
+            "first" | "last" | "given" | "family" | "middle" | "full" | "fn" | "ln"
         ),
         describer: DESCRIBERS.contains(&f.as_str()),
         described: DESCRIBED.contains(&f.as_str()),
@@ -2384,8 +2382,9 @@ fn personal_kind(kind: KeyKind, folded: &str) -> bool {
 }
 
 /// A key or a column of a detail only a person has (a birth date, a
-/// gender, a birthplace, a relation to the head of a household): the
-/// record or the table is about people.
+/// gender, a birthplace, a relation to the head of a household; not
+/// `sex`, which a pet's or a livestock record has too): the record or the
+/// table is about people.
 pub fn personal_detail(folded: &str) -> bool {
     matches!(
         folded,
@@ -2403,7 +2402,6 @@ pub fn personal_detail(folded: &str) -> bool {
             | "relationtohead"
             | "maritalstatus"
             | "nationality"
-            | "sex"
     )
 }
 
@@ -2529,7 +2527,6 @@ pub fn identifier_key(folded: &str) -> bool {
     )
 }
 
-/// Plural container keys whose elements are people.
 /// A plural of a key that holds a person (`beneficiaries`, `witnesses`,
 /// `technicians`): a list of people. Plurals of name words (`names`,
 /// `firsts`) and of keys that may hold a company are not.
@@ -2539,14 +2536,19 @@ fn plural_of_people(folded: &str) -> bool {
         folded.strip_suffix("es").map(str::to_string),
         folded.strip_suffix('s').map(str::to_string),
     ];
+    // Listed person keys only (not `chairs` by the `-chair` rule), and not
+    // those that are also things (`hosts`, `workers`, `presents`).
     singulars.into_iter().flatten().any(|s| {
         s.len() >= 4
-            && !s.ends_with("name")
-            && !matches!(s.as_str(), "first" | "last" | "given" | "family" | "full")
-            && classify(&s) == KeyKind::Person
+            && !matches!(
+                s.as_str(),
+                "host" | "worker" | "present" | "absent" | "coach" | "lead" | "first" | "last"
+            )
+            && EXACT.get(s.as_str()) == Some(&KeyKind::Person)
     })
 }
 
+/// Plural container keys whose elements are people.
 pub fn is_people_container(folded: &str) -> bool {
     const PEOPLE: &[&str] = &[
         "customers",
@@ -2776,7 +2778,16 @@ mod tests {
         for k in ["beneficiaries", "witnesses", "technicians", "guardians"] {
             assert!(describe(k).people_container, "{k}");
         }
-        for k in ["names", "firsts", "items", "children", "addresses"] {
+        for k in [
+            "names",
+            "firsts",
+            "items",
+            "children",
+            "addresses",
+            "hosts",
+            "workers",
+            "wheelchairs",
+        ] {
             assert!(!describe(k).people_container, "{k}");
         }
         // Labels for both genders.
@@ -2789,8 +2800,6 @@ mod tests {
         ] {
             assert_ne!(describe(k).kind, KeyKind::Other, "{k}");
         }
-        // FHIR's HumanName `text` is a part of a name.
-        assert!(describe("text").name_part);
     }
 
     #[test]

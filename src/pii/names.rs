@@ -392,8 +392,9 @@ fn uncased_pair(text: &str, a: &Word, b: &Word) -> bool {
 
 /// The script of a letter of an alphabet or abugida written without case
 /// outside East Asia, by Unicode block: Hebrew, Arabic, Georgian, the
-/// Indic scripts (one block each), Thai, Lao, Myanmar, Ethiopic, Khmer.
-/// `None` for any other character (Latin, Cyrillic, Han, marks of no such
+/// Indic scripts (one block each), Thai, Lao, Myanmar, Ethiopic, Khmer,
+/// Syriac, Thaana, N'Ko, Tibetan, Mongolian, the Canadian syllabics,
+/// Cherokee, Tifinagh, Vai, Ol Chiki. `None` for any other character (Latin, Cyrillic, Han, marks of no such
 /// block, punctuation).
 fn caseless_script(c: char) -> Option<u32> {
     let u = u32::from(c);
@@ -444,7 +445,8 @@ pub(crate) fn word_script(word: &str) -> Option<u32> {
 
 /// `ws[k..=end]`: two or three words (four with a particle) of one
 /// caseless script of the alphabets (Arabic, Hebrew, Georgian, an Indic
-/// script, Thai, Ethiopic), set apart by single spaces, in a line of
+/// script, Thai, Ethiopic, and the others of [`caseless_script`]), set
+/// apart by single spaces, in a line of
 /// another script (`loop in נועה מזרחי from Northwind`, `Author: ნიკოლოზ
 /// მაისურაძე <…>`): the line holds no other word of that script (but the
 /// run's own words again, or an address's letters). In a text of an
@@ -2589,11 +2591,11 @@ fn holiday(text: &str, ws: &[Word]) -> bool {
 /// What an eponym names after a person's name (`Crohn's disease`,
 /// `Down syndrome`, `Dijkstra's algorithm`, `Kalman filter`).
 /// Only nouns that hardly follow a person's own name (not `test`,
-/// `number`: `Anna's test results`).
+/// `number`: `Anna's test results`). A disease's (`disease`, `syndrome`,
+/// `palsy`) only after a word no list has as a given name: `Anna's
+/// disease` is the patient's.
+const EPONYMOUS_CONDITIONS: &[&str] = &["disease", "diseases", "syndrome", "palsy"];
 const EPONYMOUS_THINGS: &[&str] = &[
-    "disease",
-    "syndrome",
-    "palsy",
     "theorem",
     "lemma",
     "conjecture",
@@ -2604,7 +2606,11 @@ const EPONYMOUS_THINGS: &[&str] = &[
     "distribution",
     "distance",
     "filter",
+    "filters",
+    "algorithms",
+    "distributions",
     "transform",
+    "transforms",
     "inequality",
     "criterion",
     "criteria",
@@ -2645,6 +2651,12 @@ pub fn drop_eponymous_uses(text: &str, out: &mut Vec<Finding>) {
             .collect();
         if !next.is_empty() && EPONYMOUS_THINGS.contains(&next.as_str()) {
             return false;
+        }
+        if EPONYMOUS_CONDITIONS.contains(&next.as_str()) {
+            let i = with_fold(&text[f.start..f.end], word_info);
+            if !(i.strong_given() || i.ambiguous_given()) {
+                return false;
+            }
         }
         let before = &text[text.floor_char_boundary(f.start.saturating_sub(24))..f.start];
         let before = before.to_lowercase();
@@ -7604,7 +7616,12 @@ fn push_name(
     }
     // A company named after people, as a whole (`Goldman Sachs`, `Ford
     // Motor Company`): under a label a client or an account may be one.
-    if EPONYM_SET.contains(normalize(name).as_str()) {
+    // Not one word (a surname: `Ferrari`), nor a given name and another
+    // (`Benito Juarez`): people are called so.
+    if ws.len() >= 2
+        && !info(name, &ws[0]).strong_given()
+        && EPONYM_SET.contains(normalize(name).as_str())
+    {
         return;
     }
     // Ordinary words only, wherever they sit: a role, a department or a
@@ -7612,10 +7629,12 @@ fn push_name(
     // never a person's name. (One word may be a given name under a
     // person's key: `April`.)
     if ws.len() >= 2
-        && ws
-            .iter()
-            .filter(|w| !is_particle(name, w))
-            .all(|w| info(name, w).common_only())
+        && ws.iter().filter(|w| !is_particle(name, w)).all(|w| {
+            // Not a given name nor a surname of any frequency (`Fan Sun`
+            // are both).
+            let i = info(name, w);
+            (i.common || i.blocked) && i.given < 2_000 && !(1..=15_000).contains(&i.surname_rank)
+        })
     {
         return;
     }
@@ -9188,6 +9207,13 @@ mod tests {
         drop_eponymous_uses(text, &mut out);
         assert_eq!(out.len(), 1);
         assert_eq!(&text[out[0].start..out[0].end], "Anna");
+        let mut out = vec![name_at(0, 4)];
+        drop_eponymous_uses("Anna's disease has progressed", &mut out);
+        assert_eq!(out.len(), 1);
+        // A given name and a surname that a brand has too stay a person's
+        // under a label; two common words that are also names too.
+        assert_eq!(names("Benito Juarez", Structured::Sure), ["Benito Juarez"]);
+        assert_eq!(names("Fan Sun", Structured::Sure), ["Fan Sun"]);
         // Companies named after people, as a whole, under a person label.
         assert_eq!(
             names("Goldman Sachs", Structured::Sure),

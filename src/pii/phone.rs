@@ -147,14 +147,14 @@ const STRONG_ID_WORDS: &[&str] = &[
     "transaction",
     "receipt",
     // Postal codes: Brazil's CEP (`01310-100`), US ZIP+4, Germany's PLZ,
-    // Spain's and Mexico's C.P., India's PIN code, Russia's индекс.
+    // India's PIN code, Russia's индекс (not `CP`: the Philippines' label
+    // of a cellphone).
     "cep",
     "zip",
     "zipcode",
     "plz",
     "postcode",
     "postalcode",
-    "cp",
     "pincode",
     "индекс",
     "kodepos",

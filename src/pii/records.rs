@@ -449,12 +449,12 @@ pub fn citation_lines(
         let line = line.strip_suffix('\r').unwrap_or(line);
         let skip = if ris
             && line.len() > 6
-            && matches!(
-                &line[..6],
-                "AU  - " | "A1  - " | "A2  - " | "A3  - " | "A4  - " | "ED  - "
-            ) {
+            && ["AU  - ", "A1  - ", "A2  - ", "A3  - ", "A4  - ", "ED  - "]
+                .iter()
+                .any(|t| line.starts_with(t))
+        {
             6
-        } else if refer && line.len() > 3 && matches!(&line[..3], "%A " | "%E ") {
+        } else if refer && line.len() > 3 && (line.starts_with("%A ") || line.starts_with("%E ")) {
             3
         } else {
             continue;
@@ -533,6 +533,11 @@ mod tests {
         // Letters of several bytes after a space (no panic on a split).
         let bib = "@misc{k, author = {Ćwik, Ż and Łukasz Ćwik and ä}, title={X}}";
         assert_eq!(found_with(bibtex, bib), ["Ćwik, Ż", "Łukasz Ćwik"]);
+        // Lines of letters of several bytes around the records.
+        let ris = "Here’s the export:\nTY  - JOUR\nAU  - Ngata, Hemi\nER  - ";
+        assert_eq!(found_with(citation_lines, ris), ["Ngata, Hemi"]);
+        let refer = "Литература:\n%A Иванов, Пётр\n%T Теория";
+        assert_eq!(found_with(citation_lines, refer), ["Иванов, Пётр"]);
         let refer = "%A Hemi Ngata\n%T Kalman filters\n%D 2020";
         assert_eq!(found_with(citation_lines, refer), ["Hemi Ngata"]);
     }

@@ -237,7 +237,8 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     // `ROLE (Name):` at the start of the line, or after a time stamp
     // (`[09:50] Visitor (Ann Lee):`).
     let lead = line.len() - line.trim_start().len();
-    let lead = lead + stamp_len(&line[lead..]);
+    let stamp = stamp_len(&line[lead..]);
+    let lead = lead + stamp;
     let t = &line[lead..];
     let Some(open) = t.find(" (") else { return };
     let Some(close) = t[open + 2..].find("):").map(|c| open + 2 + c) else {
@@ -245,10 +246,14 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     };
     let role = &t[..open];
     let inner = &t[open + 2..close];
-    // `Name (role):`, a chat's speaker with the part they play (`Lamia
-    // (agent):`, `ᎺᎵ (host):`): a name of up to four words, in any script,
-    // before a role the key classifier knows.
+    // `Name (role):`, a chat's speaker with the part they play (`[6:05 AM]
+    // Lamia (agent):`, `ᎺᎵ (host):`): a name of up to four words, in any
+    // script, before a role of [`chat_role`], on a line with a time stamp
+    // (not an access list's `Grafana (admin): granted`).
     if chat_role(inner) {
+        if stamp == 0 {
+            return;
+        }
         let n = role.split(' ').count();
         if (1..=4).contains(&n)
             && role.len() <= 60
@@ -353,6 +358,17 @@ pub fn list_entries(
         }
         let name = &entry[..sep];
         let n = name.split(' ').count();
+        // One word needs a label for its contact (`Kila (guardian: …)`,
+        // not `- Nairobi: +254 …`); after a comma the contact comes
+        // straight (`Lee, Ann: …` is a name in two parts).
+        let labelled = label
+            .trim()
+            .trim_end_matches(':')
+            .chars()
+            .any(char::is_alphabetic);
+        if (n == 1 && !labelled) || (entry[sep..].starts_with(", ") && labelled) {
+            continue;
+        }
         if !(1..=4).contains(&n)
             || name.starts_with(char::is_lowercase)
             || !name.chars().all(|ch| {
@@ -381,7 +397,16 @@ fn stamp_len(t: &str) -> usize {
             _ => return 0,
         }
     } else {
-        t.split(' ').next().unwrap_or("")
+        // `6:05 AM Lamia (agent):`: the day's half goes with the time.
+        let first = t.split(' ').next().unwrap_or("");
+        let rest = &t[first.len()..];
+        match ["AM", "PM", "am", "pm"]
+            .iter()
+            .find(|h| rest.strip_prefix(' ').is_some_and(|r| r.starts_with(*h)))
+        {
+            Some(h) => &t[..first.len() + 1 + h.len()],
+            None => first,
+        }
     };
     let digits = stamp.bytes().filter(u8::is_ascii_digit).count();
     let time = digits >= 3
@@ -2041,8 +2066,12 @@ fn cell_kind(kind: KeyKind, party: bool, cell: &str) -> KeyKind {
 
 /// A folded column label about a place, a room or a club (`birthplace`,
 /// `club_city`, `Location`, `district`, `dest`, `Rum`, `Club`), or about
-/// what a person does (`role`, `department`): its cells are no names.
+/// what a person does or what a row is (`role`, `department`, `status`,
+/// `type`): its cells are no names.
 fn place_label(folded: &str) -> bool {
+    // By the label's last word (`club_city`, `birthplace`; not `Officer`,
+    // `Replacement`, `Roommate`), or its first before `of`
+    // (`countryofresidence`).
     [
         "place",
         "city",
@@ -2058,9 +2087,11 @@ fn place_label(folded: &str) -> bool {
         "province",
         "municipality",
         "borough",
-        "neighbo",
+        "neighborhood",
+        "neighbourhood",
         "origin",
         "dest",
+        "destination",
         "hometown",
         "residence",
         "station",
@@ -2073,7 +2104,7 @@ fn place_label(folded: &str) -> bool {
         "office",
     ]
     .iter()
-    .any(|w| folded.contains(w))
+    .any(|w| folded.ends_with(w) || folded.strip_prefix(w).is_some_and(|r| r.starts_with("of")))
         || matches!(
             folded,
             "state" | "ward" | "port" | "rum" | "raum" | "salle" | "sala" | "zaal" | "rom" | "hall"
@@ -2263,6 +2294,9 @@ mod tests {
                     12:50:47 ᎺᎵ (host): welcome\n\
                     [11h45] Note (admin): closed";
         assert_eq!(found(chat), ["Oyelaran Adebisi", "Lamia", "ᎺᎵ"]);
+        // No stamp, no speaker: an access list.
+        assert!(found("Grafana (admin): granted").is_empty());
+        assert_eq!(found("6:05 AM Lamia (agent): hi"), ["Lamia"]);
     }
 
     #[test]
@@ -2300,6 +2334,7 @@ mod tests {
                     2) إياد المجالي — Telefon +49 30 901820\n\
                     3. Front desk (phone: +1 415 555 0133)\n\
                     - Acme Logistics Ltd, +1 415 555 0134\n\
+                    - Nairobi: +254 20 2222222\n\
                     Kiwetin (guardian: +1 415 555 0135)";
         let mut out = Vec::new();
         crate::pii::phone::find(text, &mut out);
