@@ -7618,10 +7618,10 @@ fn push_name(
     // Motor Company`): under a label a client or an account may be one.
     // Not one word (a surname: `Ferrari`), nor a given name and another
     // (`Benito Juarez`): people are called so.
-    if ws.len() >= 2
-        && !info(name, &ws[0]).strong_given()
-        && EPONYM_SET.contains(normalize(name).as_str())
-    {
+    // The normalized name, computed once for the checks and the finding.
+    let mut norm: Option<String> = None;
+    let mut eponym = || EPONYM_SET.contains(norm.get_or_insert_with(|| normalize(name)).as_str());
+    if ws.len() >= 2 && !info(name, &ws[0]).strong_given() && eponym() {
         return;
     }
     // Ordinary words only, wherever they sit: a role, a department or a
@@ -7658,7 +7658,7 @@ fn push_name(
                 || holiday(name, &ws)
                 || is_in(name, last, ORG_TAIL)
                 || with_fold(text_of(name, &ws[0]), |f| EPONYM_SET.contains(f))
-                || EPONYM_SET.contains(normalize(name).as_str());
+                || eponym();
             !org && (ws
                 .iter()
                 .any(|w| with_fold(text_of(name, w), |f| memory.knows_name_word(f)))
@@ -7677,7 +7677,7 @@ fn push_name(
             end: e,
             detector: Detector::NameStructured,
             confidence: if how == Structured::Sure { 0.9 } else { 0.8 },
-            normalized: normalize(name),
+            normalized: norm.take().unwrap_or_else(|| normalize(name)),
         });
     }
 }
