@@ -649,49 +649,42 @@ fn is_hiragana(c: char) -> bool {
 /// grammar's script, so a run without a family name before it is none.
 fn ja_hiragana_name_before(text: &str, end: usize) -> Option<usize> {
     let before = &text[..end];
-    let given: Vec<(usize, char)> = before
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_hiragana(c))
-        .take(5)
-        .collect();
-    if !(2..=4).contains(&given.len()) {
-        return None;
-    }
-    let g_start = given[given.len() - 1].0;
+    let (g_start, n) = run_before(before, is_hiragana, 5);
     // A particle opens a phrase, not a name (`東京のみなさん`).
-    if given[given.len() - 1].1 == 'の' || "はがをにともへでや".contains(given[given.len() - 1].1)
+    if !(2..=4).contains(&n)
+        || before[g_start..].starts_with(|c| "のはがをにともへでや".contains(c))
     {
         return None;
     }
     let head = &before[..g_start];
     let spaced = head.strip_suffix([' ', '\u{3000}']);
-    let h = spaced.unwrap_or(head);
-    let fam: Vec<(usize, char)> = h
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_han(c))
-        .take(4)
-        .collect();
-    if (1..=3).contains(&fam.len()) {
-        return Some(fam[fam.len() - 1].0);
+    let (f_start, n) = run_before(spaced.unwrap_or(head), is_han, 4);
+    if (1..=3).contains(&n) {
+        return Some(f_start);
     }
     let spaced = spaced?;
-    let fam: Vec<(usize, char)> = spaced
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_hiragana(c))
-        .take(6)
-        .collect();
-    if !(2..=5).contains(&fam.len()) {
-        return None;
-    }
-    let f_start = fam[fam.len() - 1].0;
+    let (f_start, n) = run_before(spaced, is_hiragana, 6);
     let opens = text[..f_start]
         .chars()
         .next_back()
         .is_none_or(|c| !(c.is_alphanumeric() || is_mark_like(c)));
-    opens.then_some(f_start)
+    ((2..=5).contains(&n) && opens).then_some(f_start)
+}
+
+/// The run of characters `f` accepts at the end of `s`, at most `max` of
+/// them (and one more, so a longer run shows as `max`): where it starts
+/// and how many characters it has.
+fn run_before(s: &str, f: fn(char) -> bool, max: usize) -> (usize, usize) {
+    let mut start = s.len();
+    let mut n = 0;
+    for (i, c) in s.char_indices().rev() {
+        if n == max || !f(c) {
+            break;
+        }
+        start = i;
+        n += 1;
+    }
+    (start, n)
 }
 
 /// A combining mark or a prolonged-sound mark (part of a word).

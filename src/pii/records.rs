@@ -202,13 +202,7 @@ pub fn bank_counterparties(
         {
             continue;
         }
-        let mut found = Vec::new();
-        names::person_value(v, names::Structured::Sure, memory, &mut found);
-        out.extend(found.into_iter().map(|mut f| {
-            f.start += s;
-            f.end += s;
-            f
-        }));
+        push_value(text, s, s + v.len(), memory, out);
     }
 }
 
