@@ -347,7 +347,9 @@ static BIBTEX_PEOPLE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::n
 /// `First Last` or `Last, First`. A name wholly in braces is an
 /// institution (`{World Health Organization}`) and `others` no one.
 pub fn bibtex(text: &str, memory: &(impl super::NameMemory + ?Sized), out: &mut Vec<Finding>) {
-    if !text.contains('@') {
+    // An entry (`@article{`) and a field (`author =`): an address alone
+    // does not run the pattern.
+    if !text.contains('@') || !text.contains('=') {
         return;
     }
     for m in BIBTEX_PEOPLE.find_iter(text) {

@@ -1935,13 +1935,15 @@ fn table_at(
         }
         let mut kinds = keys::column_kinds(head.iter().map(|&(s, e)| &header[s..e]));
         let call_cols = party_columns(head.iter().map(|&(s, e)| &header[s..e]));
+        let folded: Vec<String> = head
+            .iter()
+            .map(|&(s, e)| keys::fold(&header[s..e]))
+            .collect();
         let personal = kinds
             .iter()
             .any(|k| matches!(k, KeyKind::Person | KeyKind::Email | KeyKind::Phone))
             || call_cols.contains(&true)
-            || head
-                .iter()
-                .any(|&(s, e)| keys::personal_detail(&keys::fold(&header[s..e])));
+            || folded.iter().any(|f| keys::personal_detail(f));
         if !personal && !kinds.contains(&KeyKind::MaybePerson) {
             continue;
         }
@@ -1971,12 +1973,12 @@ fn table_at(
             for (c, kind) in kinds.iter_mut().enumerate() {
                 // A column of places or of a person's details (`Birthplace`,
                 // `club_city`) holds no names, whatever its cells read as.
-                let (hs, he) = head[c];
-                let label = keys::fold(&header[hs..he]);
-                if keys::personal_detail(&label) || place_label(&label) {
-                    continue;
-                }
-                if *kind == KeyKind::Other && names_column(&rows, c, memory) {
+                let label = &folded[c];
+                if *kind == KeyKind::Other
+                    && !keys::personal_detail(label)
+                    && !place_label(label)
+                    && names_column(&rows, c, memory)
+                {
                     *kind = KeyKind::Person;
                 }
             }
