@@ -650,6 +650,14 @@ const PERSON: &[&str] = &[
     "traveler",
     "travelers",
     "driver",
+    // Roles of forms, rotas and filings: a deputy, a handoff's incoming
+    // and outgoing on-call, a taxpayer, a school's pupil, a prescriber, a
+    // thesis committee.
+    "deputy",
+    "taxpayer",
+    "pupil",
+    "prescriber",
+    "committee",
     // sw: driver, recipient, sender, customer.
     // Those present at a meeting (zh, ja), on whose behalf, and people by
     // role in hi, pl and ru.
@@ -1216,6 +1224,14 @@ const MAYBE_PERSON: &[&str] = &[
     "profile",
     "backup",
     "handler",
+    // `Reporting officer:`, `Tax preparer:`, `Architect:`, `Outgoing:`,
+    // `Assigned:`: a person's role, or a firm's, or a count's.
+    "officer",
+    "preparer",
+    "architect",
+    "incoming",
+    "outgoing",
+    "assigned",
     "oncall",
     "family",
 ];
@@ -2746,6 +2762,23 @@ mod tests {
         }
         assert!(extension_tail("(ext. 185)".trim_start_matches('(')));
         assert!(!extension_tail("exterior"));
+    }
+
+    #[test]
+    fn roles_of_forms_and_handoffs() {
+        for k in ["Deputy", "Taxpayer", "Pupil", "Prescriber", "Committee"] {
+            assert_eq!(kind_of(k), KeyKind::Person, "{k}");
+        }
+        for k in [
+            "Reporting officer",
+            "Tax preparer",
+            "Architect",
+            "Outgoing",
+            "Incoming",
+            "Assigned",
+        ] {
+            assert_eq!(kind_of(k), KeyKind::MaybePerson, "{k}");
+        }
     }
 
     #[test]
