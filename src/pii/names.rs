@@ -520,11 +520,13 @@ static CHAT_STAMP: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(
 /// Senders in the line formats of chat exports that put the name first or
 /// set it apart: Telegram Desktop's `Ashur Shlimon, [06/09/2019 14:54]`
 /// on a line of its own, a copied Discord message's `**Nyasha Chiweshe**
-/// — 01:34`, and WhatsApp's `[24/08/2021, 02:19:54] Jonalyn dela Cruz
-/// Mendoza: …` (two words or more; one is the free-text scanner's).
+/// — 01:34` (or `27.11.2019 09:26`, `2016年8月13日`), a code review's
+/// `**Agustina** commented on` a file, and WhatsApp's `[24/08/2021,
+/// 02:19:54] Jonalyn dela Cruz Mendoza: …` (two words or more; one is the
+/// free-text scanner's).
 static EXPORT_SPEAKER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(
-        r"(?m)^[ \t>]*(?:(?P<tg>[^\n\[\]*:@]{2,60}?), \[\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}(?::\d{2})?\][ \t]*$|\*\*(?P<dc>[^\n*@]{2,60}?)\*\* [—–-] (?:\d{1,2}:\d{2}|[Tt]oday|[Yy]esterday|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})|\[\d{1,4}[./-]\d{1,2}[./-]\d{1,4},? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp][Mm])?\] (?P<wa>[^\n\[\]:@]{3,60}?):[ \t])",
+        r"(?m)^[ \t>]*(?:(?P<tg>[^\n\[\]*:@]{2,60}?), \[\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}(?::\d{2})?\][ \t]*$|\*\*(?P<dc>[^\n*@]{2,60}?)\*\* [—–-] (?:\d{1,2}:\d{2}|[Tt]oday|[Yy]esterday|\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}年)|\*\*(?P<rv>[^\n*@]{2,60}?)\*\* (?:commented|replied|reviewed|approved|wrote) (?:on|in) |\[\d{1,4}[./-]\d{1,2}[./-]\d{1,4},? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp][Mm])?\] (?P<wa>[^\n\[\]:@]{3,60}?):[ \t])",
     )
     .expect("chat export speaker pattern")
 });
@@ -538,11 +540,16 @@ pub fn export_speakers(text: &str, memory: &(impl NameMemory + ?Sized), out: &mu
             .name("tg")
             .or_else(|| c.name("dc"))
             .or_else(|| c.name("wa"))
+            .or_else(|| c.name("rv"))
         else {
             continue;
         };
         let label = m.as_str().trim();
+        // A review's author may be a bot or a team (`**Build Bot**
+        // commented on`): a person's words only.
+        let review = c.name("rv").is_some();
         if label.is_empty()
+            || (review && label.split(' ').any(ordinary_word))
             || label.starts_with(|c: char| c.is_ascii_digit() || c == '+')
             || (c.name("wa").is_some() && !label.contains(' '))
             || organization_shaped(label)
@@ -2667,6 +2674,15 @@ pub fn drop_eponymous_uses(text: &str, out: &mut Vec<Finding>) {
 /// An ordinary word that is not a likely name ("Yes", "The"; not "Will").
 pub fn ordinary_word(word: &str) -> bool {
     with_fold(word, word_info).common_only()
+}
+
+/// A frequent given name by the dictionaries, or one that is also a word
+/// ("Maria", "Will"; not "Berlin", nor a rare one such as "Oslo").
+pub(crate) fn frequent_given(word: &str) -> bool {
+    with_fold(word, |f| {
+        let i = word_info(f);
+        i.strong_given() || i.ambiguous_given()
+    })
 }
 
 fn info(text: &str, w: &Word) -> WordInfo {
@@ -9540,6 +9556,13 @@ mod tests {
             found("**I Wayan Mahendra** — 11:23\n> hi"),
             ["I Wayan Mahendra"]
         );
+        assert_eq!(found("**نجیب** — 27.11.2019 09:26:03\nBok!"), ["نجیب"]);
+        assert_eq!(found("**ခင်မာဝင်း** — 2016年8月13日 13:08"), ["ခင်မာဝင်း"]);
+        assert_eq!(
+            found("**Agustina** commented on `src/logo@3x.webp` line 42:"),
+            ["Agustina"]
+        );
+        assert!(found("**Build Bot** commented on `CHANGES.md`").is_empty());
         // Desks, numbers, headings and one-word senders are not taken here.
         assert!(found("Support Team, [06/09/2019 14:54]\nhello").is_empty());
         assert!(found("[24/08/2021, 02:19:54] +44 20 7946 0958: hi").is_empty());
