@@ -4,7 +4,7 @@
 
 use super::keys::{self, KeyKind};
 use super::names::{self, Structured};
-use super::{Class, Detector, Finding, handles};
+use super::{Class, Detector, Finding, foreign, handles};
 use super::{NameMemory, structured_phone};
 
 /// Appends names and phones found through line structure in `text`.
@@ -66,22 +66,40 @@ pub fn scan_lines(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec
         // **Assignee:** Wazhma Noori · **Cycle:** 74`, `a: x | Owner: Bo`);
         // the first field ends at the first separator (`Reviewer: Ann Lee ·
         // 604cc67`).
+        // A handoff's arrow parts fields too when a label follows it
+        // (`Outgoing: Kristine → Incoming: Yolanda`; not `Leave: 16/05 →
+        // 15/12`).
         let is_framed = framed(line.trim());
+        let arrow_sep = |p: usize| {
+            let after = &line[p + " → ".len()..];
+            after.split_once(':').is_some_and(|(k, _)| {
+                !k.is_empty()
+                    && k.chars().count() <= 24
+                    && k.chars().all(|c| c.is_alphabetic() || c == ' ')
+            })
+        };
         let first_end = if is_framed {
             line.len()
         } else {
-            [" · ", " | "]
+            [" · ", " | ", " → "]
                 .iter()
-                .filter_map(|sep| line.find(sep))
+                .filter_map(|sep| {
+                    line.match_indices(sep)
+                        .map(|(p, _)| p)
+                        .find(|&p| *sep != " → " || arrow_sep(p))
+                })
                 .min()
                 .unwrap_or(line.len())
         };
         labelled(text, start, &line[..first_end], memory, out);
-        for sep in [" · ", " | "] {
+        for sep in [" · ", " | ", " → "] {
             if is_framed {
                 break;
             }
             for (p, _) in line.match_indices(sep) {
+                if sep == " → " && !arrow_sep(p) {
+                    continue;
+                }
                 let from = p + sep.len();
                 let seg_end = line[from..].find(sep).map_or(line.len(), |q| from + q);
                 labelled(text, start + from, &line[from..seg_end], memory, out);
@@ -240,6 +258,9 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
     let stamp = stamp_len(&line[lead..]);
     let lead = lead + stamp;
     let t = &line[lead..];
+    if stamp > 0 {
+        irc_nick(start + lead, t, memory, out);
+    }
     let Some(open) = t.find(" (") else { return };
     let Some(close) = t[open + 2..].find("):").map(|c| open + 2 + c) else {
         return;
@@ -304,12 +325,16 @@ fn speakers(start: usize, line: &str, memory: &(impl NameMemory + ?Sized), out: 
 }
 
 /// Entries of a list that give a person's contact (`1. Kila (guardian:
-/// +1 …)`, `2) إياد المجالي — Telefon +49 …`, `- Ana Lima, ana@x.pt`):
-/// the words between the list marker and the contact, set apart by ` (`,
-/// ` — `, ` – `, ` - `, `, ` or `: ` and at most a short label (`guardian:`,
-/// `Telefon`), are the person's name. One to four words, none of them an
-/// ordinary word (`Front desk — +1 …`) and no company's name. `contacts`
-/// are the spans of the text's addresses and numbers.
+/// +1 …)`, `2) إياد المجالي — Telefon +49 …`, `- Ana Lima, ana@x.pt`,
+/// `? Zuzana — +420 …`, `│  └─ Ana Lima · ana@x.pt`): the words between
+/// the list marker ([`list_marker`]) and the contact, set apart by ` (`,
+/// ` — `, ` – `, ` - `, `, `, ` · ` or `: ` and at most a short label
+/// (`guardian:`, `Telefon`), are the person's name. One to four words,
+/// none of them an ordinary word (`Front desk — +1 …`) and no company's
+/// name. Without a marker, a directory's leader (`Nthako, Katleho ........
+/// +27 …`) or an arrow (`Håkon -> +47 …`) sets the name apart; one word
+/// there needs the dictionaries or a script without case (not `Berlin ->
+/// +49 …`). `contacts` are the spans of the text's addresses and numbers.
 pub fn list_entries(
     text: &str,
     contacts: &[(usize, usize)],
@@ -326,21 +351,15 @@ pub fn list_entries(
         let line = &text[ls..c];
         let body = line.trim_start();
         let lead = line.len() - body.len();
-        // The list marker: `1.`, `12)`, `-`, `*`, `•`.
-        let digits = body.bytes().take_while(u8::is_ascii_digit).count();
-        let marker = if (1..=3).contains(&digits) && body[digits..].starts_with(['.', ')']) {
-            digits + 1
-        } else if body.starts_with(['-', '*', '•']) {
-            body.chars().next().map_or(0, char::len_utf8)
-        } else {
+        let Some(marker) = list_marker(body) else {
+            if let Some(name) = leader_name(body) {
+                accept_entry(name, ls + lead, true, memory, out);
+            }
             continue;
         };
-        if !body[marker..].starts_with(' ') {
-            continue;
-        }
-        let entry = &body[marker + 1..];
-        let at = ls + lead + marker + 1;
-        let Some((sep, sep_len)) = [" (", " — ", " – ", " - ", ", ", ": "]
+        let entry = &body[marker..];
+        let at = ls + lead + marker;
+        let Some((sep, sep_len)) = [" (", " — ", " – ", " - ", ", ", ": ", " · "]
             .iter()
             .filter_map(|s| entry.find(s).map(|p| (p, s.len())))
             .min()
@@ -369,23 +388,146 @@ pub fn list_entries(
         if (n == 1 && !labelled) || (entry[sep..].starts_with(", ") && labelled) {
             continue;
         }
-        if !(1..=4).contains(&n)
-            || name.starts_with(char::is_lowercase)
-            || !name.chars().all(|ch| {
-                ch.is_alphabetic()
-                    || names::is_mark(ch)
-                    || matches!(ch, ' ' | '-' | '\'' | '.' | '\u{f0b}')
-            })
-            || name.split(' ').any(names::ordinary_word)
-            || names::organization_shaped(name)
-            || names::brand_cell(name)
-        {
-            continue;
-        }
-        let mut found = Vec::new();
-        names::person_value(name, Structured::Sure, memory, &mut found);
-        out.extend(found.into_iter().map(|f| shift(f, at)));
+        accept_entry(name, at, false, memory, out);
     }
+}
+
+/// The length of a list line's marker with the space after it: `1. `,
+/// `12) `, `- `, `* `, `• `, a task's box (`- [x] `, `[ ] `), an RSVP's
+/// mark (`✔ `, `✘ `, `? `), or a tree's branch (`│  └─ `, `├── `).
+fn list_marker(body: &str) -> Option<usize> {
+    const BOXES: [&str; 3] = ["[ ] ", "[x] ", "[X] "];
+    if let Some(b) = BOXES.iter().find(|b| body.starts_with(**b)) {
+        return Some(b.len());
+    }
+    let digits = body.bytes().take_while(u8::is_ascii_digit).count();
+    let mut m = if (1..=3).contains(&digits) && body[digits..].starts_with(['.', ')']) {
+        digits + 1
+    } else if body.starts_with(['-', '*', '•', '✔', '✓', '✘', '✗', '☐', '☑', '☒', '?'])
+    {
+        body.chars().next().map_or(0, char::len_utf8)
+    } else {
+        // A tree's drawing: its bars and branches, then the branch's end.
+        let tree = body.len() - body.trim_start_matches(['│', '├', '└', '─', ' ']).len();
+        if tree == 0 || !body[..tree].ends_with(' ') || !body[..tree].trim_end().ends_with('─') {
+            return None;
+        }
+        tree - 1
+    };
+    if !body[m..].starts_with(' ') {
+        return None;
+    }
+    m += 1;
+    // A task's box after the marker (`- [x] `).
+    if let Some(b) = BOXES.iter().find(|b| body[m..].starts_with(**b)) {
+        m += b.len();
+    }
+    Some(m)
+}
+
+/// A directory line's name before its leader (`Nthako, Katleho ........`,
+/// `Ana Lima … `) or an arrow (`Håkon -> `, `Ana → `), with nothing but
+/// spaces between it and the contact.
+fn leader_name(body: &str) -> Option<&str> {
+    let t = body.trim_end();
+    let name = if let Some(n) = ["->", "→", "=>", "⇒"]
+        .iter()
+        .find_map(|a| t.strip_suffix(a))
+    {
+        n
+    } else {
+        let n = t.trim_end_matches(['.', '…', '·']);
+        let dots = t[n.len()..].chars().count();
+        if dots < 3 {
+            return None;
+        }
+        n
+    };
+    let name = name.trim_end();
+    (name.len() < body.len() && !name.is_empty()).then_some(name)
+}
+
+/// Accepts `name` (at byte `at`), a list entry's or a directory line's,
+/// as a person's when it has a name's shape; `leader` when a directory's
+/// leader set it apart (a `Last, First` comma allowed, one word backed).
+fn accept_entry(
+    name: &str,
+    at: usize,
+    leader: bool,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    let commas = name.matches(", ").count();
+    let words = name.split([' ', ',']).filter(|w| !w.is_empty());
+    let n = words.clone().count();
+    if !(1..=4).contains(&n)
+        || commas > usize::from(leader)
+        || name.starts_with(char::is_lowercase)
+        || !name.chars().all(|ch| {
+            ch.is_alphabetic()
+                || names::is_mark(ch)
+                || matches!(ch, ' ' | '-' | '\'' | '.' | '\u{f0b}')
+                || (leader && ch == ',')
+        })
+        || words.clone().any(names::ordinary_word)
+        || names::organization_shaped(name)
+        || names::brand_cell(name)
+    {
+        return;
+    }
+    if leader && n == 1 {
+        let folded = names::fold(name);
+        let backed = names::word_script(name).is_some()
+            || names::frequent_given(name)
+            || memory.knows_name_word(&folded);
+        if !backed || foreign::ordinary_word(&folded) {
+            return;
+        }
+    }
+    let mut found = Vec::new();
+    names::person_value(name, Structured::Sure, memory, &mut found);
+    out.extend(found.into_iter().map(|f| shift(f, at)));
+}
+
+/// An IRC log's speaker after the time stamp, written as a display name
+/// rather than a login (`[21:58] <Špela> Živjo`, `[6:18 PM] * ᐊᓗᓯ has
+/// joined #ops`): letters of any script, up to three words, not starting
+/// in lower case (a login's are [`handles::irc_speakers`]), and not only
+/// ordinary words (`<Server>`, `* Topic has changed`).
+fn irc_nick(at: usize, t: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let (s, nick) = if let Some(r) = t.strip_prefix('<') {
+        match r.find("> ") {
+            Some(e) => (1, &r[..e]),
+            None => return,
+        }
+    } else if let Some(r) = t.strip_prefix("* ") {
+        match [" has joined", " has left", " has quit", " is now known as"]
+            .iter()
+            .filter_map(|v| r.find(v))
+            .min()
+        {
+            Some(e) => (2, &r[..e]),
+            None => return,
+        }
+    } else {
+        return;
+    };
+    let n = nick.split(' ').count();
+    if nick.is_empty()
+        || nick.len() > 60
+        || n > 3
+        || nick.starts_with(char::is_lowercase)
+        || !nick
+            .chars()
+            .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, ' ' | '-' | '\'' | '.'))
+        || nick.split(' ').all(names::ordinary_word)
+        || names::organization_shaped(nick)
+    {
+        return;
+    }
+    let mut found = Vec::new();
+    names::person_value(nick, Structured::Sure, memory, &mut found);
+    out.extend(found.into_iter().map(|f| shift(f, at + s)));
 }
 
 /// The length of a time stamp opening a chat line, with the space after
@@ -563,6 +705,9 @@ fn labelled(
     let key = line[..colon]
         .trim()
         .trim_start_matches(['-', '*', '•', '>', ' ']);
+    // MediaWiki bold or italic labels: `'''Deputy:''' Okoth, Ochieng`.
+    let wiki = key.starts_with("''");
+    let key = key.trim_start_matches('\'');
     // Letters, and the marks of labels written for both genders
     // (`Patient/in`, `Patient(e)`, `Mitarbeiter*in`, `étudiant·e`).
     if key.is_empty()
@@ -578,6 +723,10 @@ fn labelled(
     let mut value_start = start + colon + colon_len;
     let rest = &text[value_start..start + line.len()];
     value_start += rest.len() - rest.trim_start_matches(['*', '_']).len();
+    if wiki {
+        let rest = &text[value_start..start + line.len()];
+        value_start += rest.len() - rest.trim_start_matches('\'').len();
+    }
     let mut value = text[value_start..start + line.len()].trim_end_matches('\r');
     // YAML quotes its scalars: `phone: '319 180'`, `name: "Ann Lee"`.
     let quoted = value.trim();
@@ -2290,6 +2439,28 @@ mod tests {
     }
 
     #[test]
+    fn irc_speakers_by_display_name() {
+        let log = "[21:58] <Špela> Živjo\n\
+                   [12:33 AM] <山田> Prosim\n\
+                   [6:18 PM] * ᐊᓗᓯ has joined #ops-alerts\n\
+                   [18:19:18] <Server> maintenance at 02:00\n\
+                   [18:20] * Topic has changed\n\
+                   <div> 12:00</div>";
+        assert_eq!(found(log), ["Špela", "山田", "ᐊᓗᓯ"]);
+    }
+
+    #[test]
+    fn labels_in_wiki_bold_and_across_a_handoff_arrow() {
+        assert_eq!(found("'''Deputy:''' Okoth, Ochieng"), ["Okoth, Ochieng"]);
+        assert_eq!(
+            found("Outgoing: Kristine → Incoming: Yolanda"),
+            ["Kristine", "Yolanda"]
+        );
+        // An arrow inside a value parts nothing.
+        assert!(found("Leave: 16/05/2021 → 15/12/2022").is_empty());
+    }
+
+    #[test]
     fn speakers_with_their_part_after_a_time_stamp() {
         let chat = "[09:50] Visitor (Oyelaran Adebisi): Hello\n\
                     [6:05 AM] Lamia (agent): How can I help?\n\
@@ -2345,6 +2516,52 @@ mod tests {
         list_entries(text, &contacts, &NoMemory, &mut names);
         let got: Vec<&str> = names.iter().map(|f| &text[f.start..f.end]).collect();
         assert_eq!(got, ["Kila", "إياد المجالي"]);
+    }
+
+    fn entries(text: &str) -> Vec<&str> {
+        let mut out = Vec::new();
+        crate::pii::phone::find(text, &mut out);
+        crate::pii::email::find(text, &mut out);
+        let mut contacts: Vec<(usize, usize)> = out.iter().map(|f| (f.start, f.end)).collect();
+        contacts.sort_unstable();
+        let mut names = Vec::new();
+        list_entries(text, &contacts, &NoMemory, &mut names);
+        names.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn directory_lines_by_their_leaders_and_arrows() {
+        let text = "Acme — internal directory (26/12/2017)\n\
+                    Nthako, Katleho ........ +27 21 555 0134\n\
+                    ⴰⵎⵇⵔⴰⵏ, ⵢⵓⴱⴰ ........ +27 21 555 0135\n\
+                    Reception ....... +27 21 555 0100\n\
+                    Empfang ....... +49 30 901820\n\
+                    శ్రావ్య -> +91 98765 43210\n\
+                    Maria -> +47 912 34 568\n\
+                    Berlin -> +49 30 901821\n\
+                    Oslo → +47 912 34 569\n\
+                    Acme Logistics Ltd ........ +27 21 555 0136";
+        assert_eq!(
+            entries(text),
+            ["Nthako, Katleho", "ⴰⵎⵇⵔⴰⵏ, ⵢⵓⴱⴰ", "శ్రావ్య", "Maria"]
+        );
+        // Dots inside a line are no leader.
+        assert!(entries("v1.2... Ann +27 21 555 0134").is_empty());
+    }
+
+    #[test]
+    fn task_boxes_rsvp_marks_and_tree_branches_mark_entries() {
+        let text = "- [ ] ঋতুপর্ণা: call +1 415 555 0132\n\
+                    [x] Стефан: send deck to sb@example.org\n\
+                    ✘ Měrćin Wjelan — +420 601 123 456\n\
+                    │  └─ Ana Lima · ana@example.pt\n\
+                    ├── Bo Chan · bo@example.org\n\
+                    ─Kim Lee, +1 415 555 0133\n\
+                    - [ ] Support: +1 415 555 0134";
+        assert_eq!(
+            entries(text),
+            ["ঋতুপর্ণা", "Стефан", "Měrćin Wjelan", "Ana Lima", "Bo Chan"]
+        );
     }
 
     #[test]
