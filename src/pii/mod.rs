@@ -473,6 +473,12 @@ impl Engine {
             if text.contains('\n') {
                 records::citation_lines(text, memory, &mut out);
             }
+            // Authors of reference lists (`Okoth, O. A., & Wjelan, M.
+            // (2019). …`).
+            if digit {
+                records::references(text, &mut out);
+                records::cited_authors(text, &mut out);
+            }
             // Whoever is thanked, in any language ("Hartelijk dank, Daan").
             vocative::thanked(text, &mut out);
             // Whoever a message opens by greeting, mostly in scripts the

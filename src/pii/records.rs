@@ -14,7 +14,10 @@
 //!   `SURN`, `NICK`, `_MARNM` parts of the individuals (`INDI`) and the
 //!   submitters (`SUBM`), not the names of sources or repositories.
 //! - **Bibliographies**: BibTeX's `author = {Last, First and …}` (also
-//!   `editor`, `translator`), RIS's `AU  - ` lines and refer's `%A` lines.
+//!   `editor`, `translator`), RIS's `AU  - ` lines and refer's `%A` lines,
+//!   plain-text reference lists in the APA, Harvard, Vancouver, MLA and
+//!   Chicago styles, and authors cited in running text (`Okoth et al.
+//!   (2019)`, `(Nthako & Wjelan, 2020)`).
 //!
 //! Each name part is its own finding, so the record's separators stay and
 //! the redacted message still parses.
@@ -459,6 +462,304 @@ pub fn citation_lines(
     }
 }
 
+/// A year as references write it: 1800–2099, maybe with a letter
+/// (`2019a`), at `s`'s start; its length.
+fn year_at(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    if b.len() < 4
+        || !b[..4].iter().all(u8::is_ascii_digit)
+        || !matches!(&b[..2], b"18" | b"19" | b"20")
+    {
+        return None;
+    }
+    let mut n = 4;
+    if b.get(4).is_some_and(u8::is_ascii_lowercase)
+        && !b.get(5).is_some_and(u8::is_ascii_alphabetic)
+    {
+        n = 5;
+    }
+    (!b.get(n).is_some_and(u8::is_ascii_alphanumeric)).then_some(n)
+}
+
+/// Whether a reference line's rest cites a work: a volume or pages
+/// (`12(3), 45–67`, `394:45-67`, `pp.`, `vol.`), a DOI, a press, a
+/// journal, proceedings or a preprint.
+fn cites_a_work(rest: &str) -> bool {
+    const CUES: &[&str] = &[
+        "pp.",
+        "vol.",
+        "Vol.",
+        "doi",
+        "DOI",
+        "Press",
+        "Journal",
+        "Proceedings",
+        "Proc.",
+        "arXiv",
+        "ISBN",
+        "Review",
+        "Nature",
+        "Science",
+        "Lancet",
+        "Verlag",
+        "Trans.",
+        "Conf",
+    ];
+    if CUES.iter().any(|c| rest.contains(c)) {
+        return true;
+    }
+    // A page range or a volume and issue.
+    let b = rest.as_bytes();
+    (1..b.len().saturating_sub(1)).any(|i| {
+        b[i - 1].is_ascii_digit()
+            && (b[i] == b'(' || b[i] == b':' || b[i] == b'-')
+            && b[i + 1].is_ascii_digit()
+    }) || rest.contains('–') && rest.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Initials alone: `O.`, `O. A.`, `J.-P.`, `OA`, `M`.
+fn initials(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && t.split([' ', '.', '-'])
+            .filter(|w| !w.is_empty())
+            .all(|w| w.chars().count() <= 3 && w.chars().all(char::is_uppercase))
+        && (t.contains('.') || t.chars().count() <= 3)
+}
+
+/// The end of a reference's author list in `entry`, if the entry is a
+/// reference: the authors then the year in parentheses (`Okoth, O. A., &
+/// Wjelan, M. (2019). Title. Journal, 12(3), 45–67.`), Vancouver's list of
+/// surnames and initials up to the first full stop (`Okoth OA, Wjelan M.
+/// Title. Lancet. 2019;394:45-67.`), or MLA's and Chicago's inverted
+/// first author up to the title in quotes or the year (`Nthako, Katleho,
+/// and Bermet Toktogulova. "Title." Journal, vol. 12, 2019.`).
+fn author_list_end(entry: &str) -> Option<usize> {
+    // Authors and a year in parentheses.
+    if let Some(p) = entry.find(" (")
+        && let Some(y) = year_at(&entry[p + 2..])
+        && entry[p + 2 + y..].starts_with(')')
+    {
+        let rest = &entry[p + 3 + y..];
+        return (rest.starts_with(['.', ',', ':', ' ']) && cites_a_work(rest)).then_some(p);
+    }
+    let stop = entry.find(". ")?;
+    let block = &entry[..stop];
+    let rest = &entry[stop + 2..];
+    // Vancouver: every author a surname and initials.
+    let vancouver = block.split(", ").all(|a| {
+        let a = a.trim_end_matches(" et al");
+        a.rsplit_once(' ')
+            .is_some_and(|(s, i)| !s.is_empty() && initials(i) && !i.contains('.') && !initials(s))
+            || a == "et al"
+    });
+    if vancouver {
+        let dated = rest
+            .match_indices(';')
+            .any(|(i, _)| i >= 4 && rest.get(i - 4..).and_then(year_at).is_some())
+            || rest
+                .match_indices(". ")
+                .any(|(i, _)| year_at(&rest[i + 2..]).is_some());
+        return (dated && cites_a_work(rest)).then_some(stop);
+    }
+    // MLA and Chicago: the first author inverted, then the title in
+    // quotes or the year; a year later in the line.
+    let inverted = block.contains(", ");
+    let titled = rest.starts_with(['"', '“']) || year_at(rest).is_some();
+    let dated = rest
+        .char_indices()
+        .any(|(i, c)| c.is_ascii_digit() && year_at(&rest[i..]).is_some());
+    (inverted && titled && dated && cites_a_work(rest)).then_some(stop)
+}
+
+/// The separators of an author list: `, & `, ` & `, `, and `, ` and `,
+/// `; `, `, ` (and the same in a few languages).
+fn split_authors(block: &str) -> Vec<(usize, &str)> {
+    const SEPS: &[&str] = &[
+        ", & ", " & ", ", and ", " and ", ", und ", " und ", ", y ", " y ", " et ", " e ", "; ",
+        ", ",
+    ];
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < block.len() {
+        if let Some(s) = SEPS.iter().find(|s| block[i..].starts_with(**s)) {
+            pieces.push((start, &block[start..i]));
+            i += s.len();
+            start = i;
+        } else {
+            i += block[i..].chars().next().map_or(1, char::len_utf8);
+        }
+    }
+    pieces.push((start, &block[start..]));
+    pieces
+}
+
+/// The authors of plain-text reference lists (see [`author_list_end`]),
+/// one line per reference after an optional marker (`[1]`, `12.`, `-`):
+/// each surname and given name read as a person's, initials left as they
+/// are, institutions (`World Health Organization`) and `et al.` passed
+/// over.
+pub fn references(text: &str, out: &mut Vec<Finding>) {
+    let mut at = 0;
+    for line in text.split('\n') {
+        let ls = at;
+        at += line.len() + 1;
+        let body = line.trim_start();
+        let mut s = ls + line.len() - body.len();
+        // The marker: `[12] `, `12. `, `- `, `* `, `• `.
+        let marker = if let Some(r) = body.strip_prefix('[') {
+            r.find("] ")
+                .filter(|&c| c <= 4 && r[..c].bytes().all(|b| b.is_ascii_digit()))
+                .map_or(0, |c| c + 3)
+        } else {
+            let d = body.bytes().take_while(u8::is_ascii_digit).count();
+            if (1..=3).contains(&d) && body[d..].starts_with(". ") {
+                d + 2
+            } else if let Some(r) = body.strip_prefix(['-', '*', '•'])
+                && r.starts_with(' ')
+            {
+                body.len() - r.len() + 1
+            } else {
+                0
+            }
+        };
+        let entry = &body[marker..];
+        s += marker;
+        if entry.len() < 12 || !entry.starts_with(|c: char| c.is_alphabetic()) {
+            continue;
+        }
+        let Some(end) = author_list_end(entry) else {
+            continue;
+        };
+        let block = entry[..end]
+            .trim_end_matches('.')
+            .trim_end_matches(" et al")
+            .trim_end_matches(',');
+        if block
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, '"' | '“' | '(' | ':'))
+            || block.len() > 400
+        {
+            continue;
+        }
+        let pieces = split_authors(block);
+        // A lone piece needs its initials or a comma's inversion.
+        if pieces.len() < 2 && !block.split(' ').any(initials) {
+            continue;
+        }
+        let mut k = 0;
+        while k < pieces.len() {
+            let (ps, p) = pieces[k];
+            let p_s = s + ps;
+            k += 1;
+            let t = p.trim();
+            if t.is_empty() || initials(t) || t.starts_with("et al") {
+                continue;
+            }
+            let single = !t.contains(' ');
+            // `Nthako, Katleho`: a surname then its given name.
+            if single
+                && let Some(&(ns, n)) = pieces.get(k)
+                && !n.trim().is_empty()
+                && !initials(n)
+                && !n.trim().contains(' ')
+            {
+                push_words(text, p_s, s + ns + n.len(), out);
+                k += 1;
+                continue;
+            }
+            push_words(text, p_s, p_s + p.len(), out);
+        }
+    }
+}
+
+/// The words of one author (`text[s..e]`), each of two letters or more
+/// that is no initial, as the parts of a person's name; a company's or an
+/// institution's name is passed over.
+fn push_words(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
+    let v = &text[s..e];
+    if names::organization_shaped(v)
+        || v.split([' ', ','])
+            .all(|w| w.is_empty() || names::ordinary_word(w))
+    {
+        return;
+    }
+    let mut at = 0;
+    for w in v.split([' ', ',']) {
+        let ws = s + at;
+        at += w.len() + 1;
+        let w = w.trim_end_matches('.');
+        if w.chars().count() < 2 || initials(w) {
+            continue;
+        }
+        push_part(text, ws, ws + w.len(), out);
+    }
+}
+
+/// Authors cited in running text: the surname before `et al.` (`Okoth et
+/// al. (2019)`, `(Nthako et al., 2020)`), and two authors joined by `&`
+/// or `and` before a year in parentheses (`(Okoth & Wjelan, 2019)`,
+/// `Okoth and Wjelan (2019)`). A surname is a capitalized word, or a word
+/// of a script without case, that is no ordinary word.
+pub fn cited_authors(text: &str, out: &mut Vec<Finding>) {
+    let surname = |w: &str| {
+        w.chars().count() >= 2
+            && w.chars()
+                .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, '-' | '\'' | '’'))
+            && (w.starts_with(char::is_uppercase) || names::word_script(w).is_some())
+            && !w.chars().all(char::is_uppercase)
+            && !names::ordinary_word(w)
+    };
+    // The word before `at`, after a space or `(`, and its start.
+    let word_before = |at: usize| {
+        let before = &text[..at];
+        let s = before
+            .rfind(|c: char| c.is_whitespace() || matches!(c, '(' | ';' | '['))
+            .map_or(0, |p| {
+                p + before[p..].chars().next().map_or(1, char::len_utf8)
+            });
+        (s, &text[s..at])
+    };
+    for (at, _) in text.match_indices(" et al") {
+        let after = &text[at + 6..];
+        if !after.starts_with(['.', ',', ' ']) {
+            continue;
+        }
+        let (s, w) = word_before(at);
+        if surname(w) {
+            push_part(text, s, at, out);
+        }
+    }
+    for sep in [" & ", " and "] {
+        for (at, _) in text.match_indices(sep) {
+            let rest = &text[at + sep.len()..];
+            let e = rest
+                .find(|c: char| {
+                    !(c.is_alphabetic() || names::is_mark(c) || matches!(c, '-' | '\'' | '’'))
+                })
+                .unwrap_or(rest.len());
+            let after = &rest[e..];
+            let year = after
+                .strip_prefix(", ")
+                .or_else(|| after.strip_prefix(" ("))
+                .and_then(year_at)
+                .is_some();
+            let (s, w) = word_before(at);
+            let opened = s > 0 && text[..s].ends_with('(') || after.starts_with(" (");
+            // Not a company named for its founders (`Johnson & Johnson`,
+            // `Procter & Gamble`).
+            let pair = &text[s..at + sep.len() + e];
+            let firm =
+                w == &rest[..e] || names::brand_cell(pair) || names::organization_shaped(pair);
+            if year && opened && !firm && surname(w) && surname(&rest[..e]) {
+                push_part(text, s, at, out);
+                push_part(text, at + sep.len(), at + sep.len() + e, out);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,6 +781,70 @@ mod tests {
         out.iter()
             .map(|x| text[x.start..x.end].to_string())
             .collect()
+    }
+
+    #[test]
+    fn reference_list_authors() {
+        let f = |t: &str| {
+            let mut out = Vec::new();
+            references(t, &mut out);
+            out.iter()
+                .map(|x| t[x.start..x.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            f(
+                "Okoth, O. A., & Wjelan, M. (2019). Coastal erosion. Nature Geoscience, 12(3), 45–67."
+            ),
+            ["Okoth", "Wjelan"]
+        );
+        assert_eq!(
+            f(
+                "1. Okoth OA, Wjelan M, Ganbaatar B. Coastal erosion. Lancet. 2019;394(10195):45-67."
+            ),
+            ["Okoth", "Wjelan", "Ganbaatar"]
+        );
+        assert_eq!(
+            f(
+                "Nthako, Katleho, and Bermet Toktogulova. \"Deep Hashing.\" Journal of X, vol. 12, 2019, pp. 45-67."
+            ),
+            ["Nthako", "Katleho", "Bermet", "Toktogulova"]
+        );
+        assert_eq!(
+            f("[1] ใจดี, กาญจนา, ศรีสุข วีระพงษ์ (2000). Microbial Diversity. Nature, 12, 4-5."),
+            ["ใจดี", "กาญจนา", "ศรีสุข", "วีระพงษ์"]
+        );
+        // Institutions, lone titles and lines citing no work.
+        assert!(
+            f("World Health Organization (2019). Global report. Geneva: WHO Press.").is_empty()
+        );
+        assert!(f("Windows Server (2019). Release notes, pp. 4-5.").is_empty());
+        assert!(f("Okoth, O. (2019). Notes from the field trip.").is_empty());
+        // A marker of several bytes does not split a letter.
+        assert!(f("• é (2019). x").is_empty());
+    }
+
+    #[test]
+    fn authors_cited_in_running_text() {
+        let f = |t: &str| {
+            let mut out = Vec::new();
+            cited_authors(t, &mut out);
+            out.iter()
+                .map(|x| t[x.start..x.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            f(
+                "As Okoth et al. (2019) showed, it grows (Nthako & Wjelan, 2020; Ganbaatar et al., 2021)."
+            ),
+            ["Okoth", "Ganbaatar", "Nthako", "Wjelan"]
+        );
+        assert_eq!(f("Okoth and Wjelan (2019) agree."), ["Okoth", "Wjelan"]);
+        // Companies named for their founders, ordinary words, acronyms.
+        assert!(
+            f("Johnson & Johnson (2019). Procter & Gamble (2019). Rock and Roll (2019). WHO et al.")
+                .is_empty()
+        );
     }
 
     #[test]
