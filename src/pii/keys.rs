@@ -658,6 +658,25 @@ const PERSON: &[&str] = &[
     "pupil",
     "prescriber",
     "committee",
+    // Sport: players of the match, scorers, officials, and the players of
+    // a cricket or baseball card.
+    "manofthematch",
+    "playerofthematch",
+    "playeroftheseries",
+    "playerofthetournament",
+    "mvp",
+    "scorer",
+    "scorers",
+    "goalscorer",
+    "goalscorers",
+    "referee",
+    "umpire",
+    "umpires",
+    "goalkeeper",
+    "batter",
+    "batsman",
+    "bowler",
+    "pitcher",
     // sw: driver, recipient, sender, customer.
     // Those present at a meeting (zh, ja), on whose behalf, and people by
     // role in hi, pl and ru.
@@ -1232,6 +1251,7 @@ const MAYBE_PERSON: &[&str] = &[
     "incoming",
     "outgoing",
     "assigned",
+    "winner",
     "oncall",
     "family",
 ];
@@ -2766,7 +2786,17 @@ mod tests {
 
     #[test]
     fn roles_of_forms_and_handoffs() {
-        for k in ["Deputy", "Taxpayer", "Pupil", "Prescriber", "Committee"] {
+        for k in [
+            "Deputy",
+            "Taxpayer",
+            "Pupil",
+            "Prescriber",
+            "Committee",
+            "Man of the match",
+            "Player of the match",
+            "Goalscorers",
+            "Umpires",
+        ] {
             assert_eq!(kind_of(k), KeyKind::Person, "{k}");
         }
         for k in [

@@ -19,6 +19,7 @@ pub mod lists;
 pub mod names;
 pub mod phone;
 pub mod records;
+pub mod sport;
 pub mod table;
 mod translit;
 pub mod vocative;
@@ -478,6 +479,8 @@ impl Engine {
             if digit {
                 records::references(text, &mut out);
                 records::cited_authors(text, &mut out);
+                // Players on sports scorecards (`Okoth c Wjelan b Nthako 45`).
+                sport::scorecards(text, &mut out);
             }
             // Whoever is thanked, in any language ("Hartelijk dank, Daan").
             vocative::thanked(text, &mut out);

@@ -116,7 +116,7 @@ pub fn hl7(text: &str, out: &mut Vec<Finding>) {
 }
 
 /// A name part at `text[s..e]`, when it is letters (with `-`, `'`, space).
-fn push_part(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
+pub(super) fn push_part(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
     let v = &text[s..e];
     // A surname's own sub-components (`&`) and trailing spaces stay out.
     let v = v.split('&').next().unwrap_or("").trim_end();
