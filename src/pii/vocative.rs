@@ -300,6 +300,83 @@ const GREETS: &[&str] = &[
     "bonġu",
     "kia ora",
     "talofa",
+    // Hellos of more languages, in Latin, Cyrillic, Greek and Hangul
+    // letters, before a name of any script (`Živjo දිල්රුක්ෂි,`, `Γεια σας
+    // Δημήτρης,`, `Сәлеметсіз бе Aziz,`): ga, eu, ro, la/it, es, pt, de,
+    // nl, sv, no, da, fi, et, lv, lt, is, sl, hr, sr, cs, sk, pl, hu, tr,
+    // fr, ms/id, sw, zu, ha, tl, vi, ru, uk, bg, kk, ky, mn, el, ko.
+    "dia dhuit",
+    "kaixo",
+    "bună ziua",
+    "buna ziua",
+    "salve",
+    "ciao",
+    "buongiorno",
+    "hola",
+    "buenos días",
+    "buenas tardes",
+    "olá",
+    "bom dia",
+    "boa tarde",
+    "hallo",
+    "guten tag",
+    "moin",
+    "hoi",
+    "hej",
+    "hei",
+    "moi",
+    "terve",
+    "tere",
+    "sveiki",
+    "labas",
+    "halló",
+    "hæ",
+    "živjo",
+    "zdravo",
+    "bok",
+    "dobar dan",
+    "dobrý den",
+    "dobrý deň",
+    "ahoj",
+    "cześć",
+    "dzień dobry",
+    "szia",
+    "jó napot",
+    "merhaba",
+    "selam",
+    "bonjour",
+    "salut",
+    "selamat pagi",
+    "selamat siang",
+    "halo",
+    "hai",
+    "habari",
+    "jambo",
+    "hujambo",
+    "sawubona",
+    "sannu",
+    "kumusta",
+    "magandang araw",
+    "xin chào",
+    "здравствуйте",
+    "привет",
+    "добрый день",
+    "вітаю",
+    "добрий день",
+    "привіт",
+    "здравейте",
+    "здраво",
+    "сәлеметсіз бе",
+    "сәлем",
+    "саламатсызбы",
+    "сайн байна уу",
+    "sain baina uu",
+    "γεια σας",
+    "γειά σας",
+    "γεια σου",
+    "γειά σου",
+    "καλημέρα",
+    "안녕하세요",
 ];
 
 /// Words of respect after a greeted name, which end it: fa/ur "عزیز"
@@ -431,7 +508,10 @@ fn name_word(text: &str, w: &Word, script: Option<u32>) -> bool {
         return false;
     }
     let folded = names::fold(t);
-    if NOT_NAMES.contains(&folded.as_str()) || THANKS.contains(&folded.as_str()) {
+    if NOT_NAMES.contains(&folded.as_str())
+        || THANKS.contains(&folded.as_str())
+        || GREETS.contains(&folded.as_str())
+    {
         return false;
     }
     match w.case {
@@ -439,7 +519,7 @@ fn name_word(text: &str, w: &Word, script: Option<u32>) -> bool {
         // ("Hùng" is no "hung").
         Case::Title => {
             let i = super::lexicon::word_info(&folded);
-            !(i.blocked || (folded.is_ascii() && i.common_only()))
+            !(i.blocked || i.foreign || (folded.is_ascii() && i.common_only()))
         }
         Case::Uncased => {
             script.is_some()
@@ -556,6 +636,11 @@ mod tests {
             ("x\nनमस्कार प्रथमेश शिंदे,", "प्रथमेश शिंदे"),
             ("నమస్కారం రవి గారు,", "రవి"),
             ("Bonġu Andrin,\nIl-", "Andrin"),
+            ("Živjo දිල්රුක්ෂි, Prosim", "දිල්රුක්ෂි"),
+            ("Γεια σας Δημήτρης, Παρακαλώ", "Δημήτρης"),
+            ("Сәлеметсіз бе Aziz,\nYour package", "Aziz"),
+            ("안녕하세요 Seo-jun,\nYour package", "Seo-jun"),
+            ("Dia dhuit Ntombizodwa, glaoigh", "Ntombizodwa"),
         ] {
             assert_eq!(greeted_names(text), [name], "{text}");
         }
@@ -568,6 +653,9 @@ mod tests {
             "سلام خدمت شما،",
             "سلام دوستان،",
             "नमस्ते सर,",
+            "Moin Moin, alle zusammen",
+            "Hallo Team,",
+            "Hola equipo,",
         ] {
             assert!(greeted_names(text).is_empty(), "{text}");
         }
