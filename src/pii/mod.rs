@@ -440,6 +440,10 @@ impl Engine {
                     table::list_entries(text, &contacts, memory, &mut out);
                 }
             }
+            // Transcripts' speakers (`Okoth [00:00:03]:`, `NTHAKO:`).
+            if text.contains('\n') && text.contains(':') {
+                table::transcript_speakers(text, memory, &mut out);
+            }
             // Chat speakers in scripts without case (`[13:22] มาลี
             // วงศ์สวัสดิ์: …`), before the text's names are gathered.
             if digit && text.contains([':', '：']) {

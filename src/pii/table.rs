@@ -489,6 +489,79 @@ fn accept_entry(
     out.extend(found.into_iter().map(|f| shift(f, at)));
 }
 
+/// A transcript's speaker written before the time (`Okoth [00:00:03]:
+/// Hello`), or after a numbered speaker's label (`Speaker 2 (Katleho
+/// Nthako): hi`).
+static TRANSCRIPT_SPEAKER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?m)^[ \t]*(?:(?P<n>[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*(?: [\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*){0,3}) \[\d{1,2}:\d{2}(?::\d{2})?\]:? |(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]+)?(?:Speaker|Participant|Caller|Interviewee|Respondent|Guest|Sprecher|Intervenant|Hablante|Locutor) ?\d{0,2} \((?P<p>[^()\n:]{2,60})\):)",
+    )
+    .expect("transcript speaker pattern")
+});
+
+/// A speaker's label in capitals at a line's start (`NTHAKO: Good
+/// morning.`, `MR. OKOTH: Objection.`).
+static CAPS_SPEAKER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(
+        r"(?m)^[ \t]*(?:(?:MR|MS|MRS|DR)\.? )?(?P<n>\p{Lu}[\p{Lu}'’-]+(?: \p{Lu}[\p{Lu}'’-]+){0,2}):[ \t]",
+    )
+    .expect("capitals speaker pattern")
+});
+
+/// Speakers of transcripts ([`TRANSCRIPT_SPEAKER`]), and speakers labelled
+/// in capitals ([`CAPS_SPEAKER`]) when two lines or more are so labelled
+/// and one label at least is a name by the dictionaries or the session:
+/// then every label that is no role (`INTERVIEWER`, `THE COURT`) and no
+/// ordinary word (`NOTE`, `WARNING`) is a speaker.
+pub fn transcript_speakers(
+    text: &str,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) {
+    for c in TRANSCRIPT_SPEAKER.captures_iter(text) {
+        let Some(m) = c.name("n").or_else(|| c.name("p")) else {
+            continue;
+        };
+        let v = m.as_str().trim();
+        if v.split(' ').all(names::ordinary_word) || names::organization_shaped(v) || chat_role(v) {
+            continue;
+        }
+        let mut found = Vec::new();
+        names::person_value(v, Structured::Sure, memory, &mut found);
+        out.extend(found.into_iter().map(|f| shift(f, m.start())));
+    }
+    let labels: Vec<regex::Match> = CAPS_SPEAKER
+        .captures_iter(text)
+        .filter_map(|c| c.name("n"))
+        .filter(|m| {
+            let v = m.as_str();
+            v.chars().filter(|c| c.is_alphabetic()).count() >= 3
+                && !v.split(' ').any(names::ordinary_word)
+                && !chat_role(v)
+                && keys::kind_of(v) == KeyKind::Other
+        })
+        .collect();
+    if labels.len() < 2 {
+        return;
+    }
+    let backed = labels.iter().any(|m| {
+        m.as_str().split(' ').any(|w| {
+            let f = names::fold(w);
+            names::name_cell(w, memory) || memory.knows_name_word(&f)
+        })
+    });
+    if !backed {
+        return;
+    }
+    for m in labels {
+        let mut at = m.start();
+        for w in m.as_str().split(' ') {
+            super::records::push_part(text, at, at + w.len(), out);
+            at += w.len() + 1;
+        }
+    }
+}
+
 /// An IRC log's speaker after the time stamp, written as a display name
 /// rather than a login (`[21:58] <Špela> Živjo`, `[6:18 PM] * ᐊᓗᓯ has
 /// joined #ops`): letters of any script, up to three words, not starting
@@ -2436,6 +2509,33 @@ mod tests {
         let mut out = vec![];
         scan_lines(text, &NoMemory, &mut out);
         out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn transcript_speakers_before_the_time_in_parentheses_and_in_capitals() {
+        let f = |t: &str| {
+            let mut out = Vec::new();
+            transcript_speakers(t, &NoMemory, &mut out);
+            out.iter()
+                .map(|x| t[x.start..x.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            f("Okoth [00:00:03]: Hello there\nWjelan [00:00:09]: Hi"),
+            ["Okoth", "Wjelan"]
+        );
+        assert_eq!(
+            f("Speaker 1 (Katleho Nthako): hi\nSpeaker 2 (Okoth): hey"),
+            ["Katleho Nthako", "Okoth"]
+        );
+        assert_eq!(
+            f("MR. SMITH: Objection.\nMS. OKOTH: Withdrawn.\nTHE COURT: Sustained."),
+            ["SMITH", "OKOTH"]
+        );
+        // Log levels and methods; capitals no dictionary vouches for.
+        assert!(f("ERROR: disk full\nWARNING: retry\nHTTP: 500").is_empty());
+        assert!(f("NTHAKO: Good morning.\nTOKTOGULOVA: Morning.").is_empty());
+        assert!(f("Summary [00:01]: all good\nAgent [00:02]: ok").is_empty());
     }
 
     #[test]
