@@ -287,6 +287,124 @@ fn name_word(t: &str) -> bool {
     t.chars().count() >= 2 && !names::ordinary_word(t)
 }
 
+/// The verbs of notes and task lists whose object is a person, in lower
+/// case: whom to call, write to, ask, meet or thank (`ring Nthako back`,
+/// `email Okoth re …`, `lunch w/ Ganbaatar`, `Ask Wjelan about …`).
+const CONTACT_VERBS: &[&str] = &[
+    "ring",
+    "call",
+    "email",
+    "e-mail",
+    "ping",
+    "ask",
+    "remind",
+    "tell",
+    "thank",
+    "meet",
+    "met",
+    "invite",
+    "chase",
+    "nudge",
+    "follow up with",
+    "sync with",
+    "check with",
+    "catch up with",
+    "lunch w/",
+    "lunch with",
+    "coffee w/",
+    "coffee with",
+    "call w/",
+    "call with",
+    "1:1 with",
+    "1:1 w/",
+    "intro by",
+    "intro to",
+    "introduced by",
+    "loop in",
+];
+
+static CONTACT: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+    aho_corasick::AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .build(CONTACT_VERBS)
+        .expect("contact verbs")
+});
+
+/// The person a note's verb of contact ([`CONTACT_VERBS`]) is about: one
+/// or two capitalized words (or words of a script without case) right
+/// after it, no ordinary word, brand, company or place, then the line's
+/// end, punctuation, `back`, or a word in lower case (`ring Nthako back`,
+/// `Call Wjelan tomorrow`, `intro by [[Teoh Kok Wai]]`; not `call Support`,
+/// `email Stripe`, `meet Paris`). This reads the slot every notes app
+/// fills, rather than learning it as [`find`] does.
+pub fn contact_objects(text: &str, out: &mut Vec<Finding>) {
+    for m in CONTACT.find_iter(text) {
+        let before = text[..m.start()].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '@' | '/' | '.' | '_')) {
+            continue;
+        }
+        let Some(rest) = text[m.end()..].strip_prefix(' ') else {
+            continue;
+        };
+        // A wiki link's brackets (`[[Teoh Kok Wai]]`) hold the name.
+        let (rest, skip) = match rest.strip_prefix("[[") {
+            Some(r) => (r, 2),
+            None => (rest, 0),
+        };
+        let from = m.end() + 1 + skip;
+        let mut end: Option<usize> = None;
+        for (words, w) in WordIter::new(rest).enumerate() {
+            if w.start != end.map_or(0, |e| e + 1) || words == 3 {
+                break;
+            }
+            let t = &rest[w.start..w.end];
+            let named = match w.case {
+                Case::Title => true,
+                Case::Uncased => names::word_script(t).is_some(),
+                _ => false,
+            };
+            if !named || t.chars().count() < 2 || names::ordinary_word(t) {
+                break;
+            }
+            end = Some(w.end);
+        }
+        let Some(end) = end else { continue };
+        let name = &rest[..end];
+        let after = &rest[end..];
+        let closed = after.is_empty()
+            || after.starts_with([
+                '.', ',', ';', ':', '!', '?', ')', ']', '\n', '\r', '—', '–', '-', '(', '\'', '’',
+            ])
+            || after.strip_prefix(' ').is_some_and(|a| {
+                a.starts_with(|c: char| {
+                    c.is_lowercase()
+                        || c == '('
+                        || c == '—'
+                        || c == '–'
+                        || c == '-'
+                        || c.is_ascii_digit()
+                        || c == '+'
+                })
+            });
+        if !closed
+            || names::brand_cell(name)
+            || names::organization_shaped(name)
+            || names::place_name(name)
+        {
+            continue;
+        }
+        out.push(Finding {
+            class: Class::Name,
+            start: from,
+            end: from + end,
+            detector: Detector::NameContext,
+            confidence: 0.7,
+            normalized: names::normalize(name),
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,6 +418,33 @@ mod tests {
             confidence: 0.8,
             normalized: String::new(),
         }
+    }
+
+    #[test]
+    fn whom_a_note_says_to_contact() {
+        let f = |t: &str| {
+            let mut out = Vec::new();
+            contact_objects(t, &mut out);
+            out.iter()
+                .map(|x| t[x.start..x.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            f("* ring राहुल back\n* email Okoth re FA-0037911\n* lunch w/ Ganbaatar"),
+            ["राहुल", "Okoth", "Ganbaatar"]
+        );
+        assert_eq!(
+            f("Call Wjelan tomorrow. Met Katleho at the fair, intro by [[Teoh Kok Wai]]"),
+            ["Wjelan", "Katleho", "Teoh Kok Wai"]
+        );
+        // Desks, brands, places, days, and words that run on.
+        assert!(
+            f(
+                "call Support, email Stripe re invoice, meet Paris, please call Monday, \
+               Call Center tomorrow, ask Google, we call it Version Two, recall Okoth"
+            )
+            .is_empty()
+        );
     }
 
     fn key(text: &str, at: usize, findings: &[Finding]) -> Option<String> {

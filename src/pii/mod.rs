@@ -512,6 +512,8 @@ impl Engine {
             // People joined to a name ("… and Nelo Chilombo", "Okafor v.
             // Huber").
             names::coordinated(text, &mut out);
+            // Whom a note says to call, ask or meet (`ring Nthako back`).
+            cues::contact_objects(text, &mut out);
             // Slots the session has seen names in ("1:1 with X —").
             if memory.has_cues() {
                 let mut slots = Vec::new();

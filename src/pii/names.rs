@@ -1724,6 +1724,11 @@ const PLACE_NAMES: &[&str] = &[
 static PLACE_NAME_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
     std::sync::LazyLock::new(|| PLACE_NAMES.iter().copied().collect());
 
+/// A given name that is also a well-known place ([`PLACE_NAMES`]).
+pub(crate) fn place_name(word: &str) -> bool {
+    with_fold(word, |f| PLACE_NAME_SET.contains(f))
+}
+
 /// Words before a place ("moves to Paris", "from Sydney", "in Georgia").
 const PLACE_PREPOSITIONS: &[&str] = &[
     "to", "from", "in", "at", "near", "via", "into", "across", "around", "outside",
