@@ -974,6 +974,13 @@ const CUES: &[&str] = &[
     "soita",
     "soittakaa",
     "arayın",
+    // A call back (uk, ru) and a voicemail's caller.
+    "передзвоніть",
+    "передзвони",
+    "перезвоните",
+    "перезвони",
+    "voicemail from",
+    "voice mail from",
     "tawagan",
     "tumawag",
     // "Phone" and "call" in more languages: is, hy, ka, be, mn, am, lv, cy,
@@ -1948,6 +1955,12 @@ mod tests {
             ["620 9997"]
         );
         assert!(phones("You can try 20 minutes later").is_empty());
+        // A call back in Ukrainian and a voicemail's caller.
+        assert_eq!(
+            phones("Будь ласка, передзвоніть мені за номером 8-66-139734"),
+            ["8-66-139734"]
+        );
+        assert_eq!(phones("Voicemail from 670-8556 (00:05:54)"), ["670-8556"]);
         // Reach me at, in Polish, German and Thai; a new number.
         assert_eq!(
             phones("Proszę dzwonić pod numer 530 348 491."),
