@@ -289,7 +289,8 @@ fn name_word(t: &str) -> bool {
 
 /// The verbs of notes and task lists whose object is a person, in lower
 /// case: whom to call, write to, ask, meet or thank (`ring Nthako back`,
-/// `email Okoth re …`, `lunch w/ Ganbaatar`, `Ask Wjelan about …`).
+/// `email Okoth re …`, `lunch w/ Ganbaatar`, `Ask Wjelan about …`), and
+/// who took a delivery (`Collected by Okoth at 10:02`).
 const CONTACT_VERBS: &[&str] = &[
     "ring",
     "call",
@@ -321,6 +322,14 @@ const CONTACT_VERBS: &[&str] = &[
     "intro to",
     "introduced by",
     "loop in",
+    // Who took a delivery.
+    "collected by",
+    "signed by",
+    "signed for by",
+    "received by",
+    "picked up by",
+    "handed to",
+    "left with",
 ];
 
 static CONTACT: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
@@ -437,11 +446,16 @@ mod tests {
             f("Call Wjelan tomorrow. Met Katleho at the fair, intro by [[Teoh Kok Wai]]"),
             ["Wjelan", "Katleho", "Teoh Kok Wai"]
         );
+        assert_eq!(
+            f("Collected by Okoth at 10:02. Handed to Toktogulova (neighbour)"),
+            ["Okoth", "Toktogulova"]
+        );
         // Desks, brands, places, days, and words that run on.
         assert!(
             f(
                 "call Support, email Stripe re invoice, meet Paris, please call Monday, \
-               Call Center tomorrow, ask Google, we call it Version Two, recall Okoth"
+               Call Center tomorrow, ask Google, we call it Version Two, recall Okoth, \
+               left with Reception, signed by Security"
             )
             .is_empty()
         );

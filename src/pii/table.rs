@@ -810,6 +810,16 @@ fn labelled(
         value_start += value.len() - value.trim_start().len() + 1;
         value = &quoted[1..quoted.len() - 1];
     }
+    // A form's blank for the signature, then the name printed under it
+    // (`Received by: ____________ (Binta)`).
+    let blank = value.trim_start();
+    if blank.starts_with("___") {
+        let after = blank.trim_start_matches('_').trim_start();
+        if let Some(inner) = after.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+            value_start += value.len() - inner.len() - 1;
+            value = inner;
+        }
+    }
     let kind = keys::kind_of(key);
     // `Programme chair: Bounmy Chanthavong. Sky Sports coverage…`: the
     // name is the first sentence.
@@ -2556,6 +2566,8 @@ mod tests {
             found("Outgoing: Kristine → Incoming: Yolanda"),
             ["Kristine", "Yolanda"]
         );
+        // A form's signature blank, then the name printed under it.
+        assert_eq!(found("Received by: ____________ (Binta)"), ["Binta"]);
         // An arrow inside a value parts nothing.
         assert!(found("Leave: 16/05/2021 → 15/12/2022").is_empty());
     }
