@@ -296,7 +296,6 @@ const CONTACT_VERBS: &[&str] = &[
     "call",
     "email",
     "e-mail",
-    "ping",
     "ask",
     "remind",
     "tell",
@@ -319,7 +318,6 @@ const CONTACT_VERBS: &[&str] = &[
     "1:1 with",
     "1:1 w/",
     "intro by",
-    "intro to",
     "introduced by",
     "loop in",
     // Who took a delivery.

@@ -664,7 +664,6 @@ const PERSON: &[&str] = &[
     "playerofthematch",
     "playeroftheseries",
     "playerofthetournament",
-    "mvp",
     "scorer",
     "scorers",
     "goalscorer",

@@ -124,7 +124,7 @@ pub(super) fn push_part(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) 
     if v.chars().filter(|c| c.is_alphabetic()).count() < 2
         || !v
             .chars()
-            .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, '-' | '\'' | ' '))
+            .all(|c| c.is_alphabetic() || names::is_mark(c) || matches!(c, '-' | '\'' | '’' | ' '))
     {
         return;
     }
@@ -710,6 +710,8 @@ pub fn cited_authors(text: &str, out: &mut Vec<Finding>) {
             && (w.starts_with(char::is_uppercase) || names::word_script(w).is_some())
             && !w.chars().all(char::is_uppercase)
             && !names::ordinary_word(w)
+            && !names::place_name(w)
+            && !names::brand_cell(w)
     };
     // The word before `at`, after a space or `(`, and its start.
     let word_before = |at: usize| {
@@ -740,19 +742,22 @@ pub fn cited_authors(text: &str, out: &mut Vec<Finding>) {
                 })
                 .unwrap_or(rest.len());
             let after = &rest[e..];
+            // The year closes the citation (`, 2019)`, `(2019)`, `, 2019;`),
+            // not `(2019 figures)`.
             let year = after
                 .strip_prefix(", ")
                 .or_else(|| after.strip_prefix(" ("))
-                .and_then(year_at)
-                .is_some();
+                .and_then(|y| year_at(y).map(|n| &y[n..]))
+                .is_some_and(|r| r.starts_with([')', ';', ',']));
             let (s, w) = word_before(at);
             let opened = s > 0 && text[..s].ends_with('(') || after.starts_with(" (");
             // Not a company named for its founders (`Johnson & Johnson`,
             // `Procter & Gamble`).
+            if !(year && opened && surname(w) && surname(&rest[..e])) {
+                continue;
+            }
             let pair = &text[s..at + sep.len() + e];
-            let firm =
-                w == &rest[..e] || names::brand_cell(pair) || names::organization_shaped(pair);
-            if year && opened && !firm && surname(w) && surname(&rest[..e]) {
+            if w != &rest[..e] && !names::brand_cell(pair) && !names::organization_shaped(pair) {
                 push_part(text, s, at, out);
                 push_part(text, at + sep.len(), at + sep.len() + e, out);
             }
@@ -840,6 +845,10 @@ mod tests {
             ["Okoth", "Ganbaatar", "Nthako", "Wjelan"]
         );
         assert_eq!(f("Okoth and Wjelan (2019) agree."), ["Okoth", "Wjelan"]);
+        assert_eq!(f("O’Connor et al. (2019)"), ["O’Connor"]);
+        // A year that opens a phrase, places and brands.
+        assert!(f("Revenue in Kenya and Uganda (2019 figures) grew.").is_empty());
+        assert!(f("Microsoft and Google (2023) lead.").is_empty());
         // Companies named for their founders, ordinary words, acronyms.
         assert!(
             f("Johnson & Johnson (2019). Procter & Gamble (2019). Rock and Roll (2019). WHO et al.")

@@ -38,8 +38,10 @@ static BOWLING: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| 
 });
 
 static MINUTE: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(&format!(r"(?P<n>{NAME}) \d{{1,3}}(?:\+\d{{1,2}})?['’′]"))
-        .expect("minute pattern")
+    regex::Regex::new(&format!(
+        r"(?P<n>{NAME}) \d{{1,3}}(?:\+\d{{1,2}})?['’′](?:[^\p{{L}}]|$)"
+    ))
+    .expect("minute pattern")
 });
 
 static BOWLING_CARD: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
@@ -99,8 +101,17 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
                 .captures_iter(line)
                 .filter_map(|c| c.name("n"))
                 .collect();
+            // A label as a word or a word's start (`Goals:`, `Booked`),
+            // not inside one (`store`, `discard`).
             let lower = line.to_lowercase();
-            let labelled = GOAL_LABELS.iter().any(|l| lower.contains(l));
+            let labelled = GOAL_LABELS.iter().any(|l| {
+                lower.match_indices(l).any(|(p, _)| {
+                    !lower[..p]
+                        .chars()
+                        .next_back()
+                        .is_some_and(char::is_alphanumeric)
+                })
+            });
             if ms.len() >= 2 || (labelled && !ms.is_empty()) {
                 for m in ms {
                     push_name(text, ls + m.start(), ls + m.end(), out);
@@ -189,5 +200,12 @@ mod tests {
         // Lengths in feet, and one name with a minute and no label.
         assert!(found("Shelf 6' tall, Height 6' Width 4'").is_empty());
         assert!(found("Akouvi 12'").is_empty());
+        // Decades, and labels inside other words (`store`, `discard`).
+        assert!(found("Paris 90's vs London 80's").is_empty());
+        assert!(found("Restore Okoth 23' discard").is_empty());
+        assert_eq!(
+            found("O’Brien c Smith b Jones 45"),
+            ["O’Brien", "Smith", "Jones"]
+        );
     }
 }

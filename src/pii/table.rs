@@ -470,6 +470,7 @@ fn accept_entry(
                 || (leader && ch == ',')
         })
         || words.clone().any(names::ordinary_word)
+        || (n == 1 && names::place_name(name))
         || names::organization_shaped(name)
         || names::brand_cell(name)
     {
@@ -494,7 +495,7 @@ fn accept_entry(
 /// Nthako): hi`).
 static TRANSCRIPT_SPEAKER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
     regex::Regex::new(
-        r"(?m)^[ \t]*(?:(?P<n>[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*(?: [\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*){0,3}) \[\d{1,2}:\d{2}(?::\d{2})?\]:? |(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]+)?(?:Speaker|Participant|Caller|Interviewee|Respondent|Guest|Sprecher|Intervenant|Hablante|Locutor) ?\d{0,2} \((?P<p>[^()\n:]{2,60})\):)",
+        r"(?m)^[ \t]*(?:(?P<n>[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*(?: [\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*){0,3}) \[\d{1,2}:\d{2}(?::\d{2})?\]: |(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?[ \t]+)?(?:Speaker|Participant|Caller|Interviewee|Respondent|Guest|Sprecher|Intervenant|Hablante|Locutor) ?\d{0,2} \((?P<p>[^()\n:]{2,60})\):)",
     )
     .expect("transcript speaker pattern")
 });
@@ -522,13 +523,14 @@ pub fn transcript_speakers(
         let Some(m) = c.name("n").or_else(|| c.name("p")) else {
             continue;
         };
+        let lead = m.as_str().len() - m.as_str().trim_start().len();
         let v = m.as_str().trim();
         if v.split(' ').all(names::ordinary_word) || names::organization_shaped(v) || chat_role(v) {
             continue;
         }
         let mut found = Vec::new();
         names::person_value(v, Structured::Sure, memory, &mut found);
-        out.extend(found.into_iter().map(|f| shift(f, m.start())));
+        out.extend(found.into_iter().map(|f| shift(f, m.start() + lead)));
     }
     let labels: Vec<regex::Match> = CAPS_SPEAKER
         .captures_iter(text)
@@ -538,19 +540,25 @@ pub fn transcript_speakers(
             v.chars().filter(|c| c.is_alphabetic()).count() >= 3
                 && !v.split(' ').any(names::ordinary_word)
                 && !chat_role(v)
+                && !v.split(' ').any(names::place_name)
                 && keys::kind_of(v) == KeyKind::Other
         })
         .collect();
     if labels.len() < 2 {
         return;
     }
-    let backed = labels.iter().any(|m| {
-        m.as_str().split(' ').any(|w| {
-            let f = names::fold(w);
-            names::name_cell(w, memory) || memory.knows_name_word(&f)
+    // Half the labels at least are names by the dictionaries or the
+    // session (not a list of cities' weather: `AUSTIN: 31°C`).
+    let backed = labels
+        .iter()
+        .filter(|m| {
+            m.as_str().split(' ').any(|w| {
+                let f = names::fold(w);
+                names::name_cell(w, memory) || memory.knows_name_word(&f)
+            })
         })
-    });
-    if !backed {
+        .count();
+    if backed * 2 < labels.len() {
         return;
     }
     for m in labels {
@@ -2546,6 +2554,12 @@ mod tests {
         assert!(f("ERROR: disk full\nWARNING: retry\nHTTP: 500").is_empty());
         assert!(f("NTHAKO: Good morning.\nTOKTOGULOVA: Morning.").is_empty());
         assert!(f("Summary [00:01]: all good\nAgent [00:02]: ok").is_empty());
+        // A speaker's name after a space in the parentheses keeps its
+        // place (it once came out a byte early, inside the `ë`).
+        assert_eq!(f("Speaker 1 ( Zoë): hi\n"), ["Zoë"]);
+        // World clocks, and a city's weather in capitals.
+        assert!(f("Tokyo [09:00] market open\nNew York [20:00] close").is_empty());
+        assert!(f("AUSTIN: 31°C\nDALLAS: 29°C\nHOUSTON: 33°C").is_empty());
     }
 
     #[test]
@@ -2652,6 +2666,7 @@ mod tests {
                     Maria -> +47 912 34 568\n\
                     Berlin -> +49 30 901821\n\
                     Oslo → +47 912 34 569\n\
+                    Sydney ........ +61 2 9999 0000\n\
                     Acme Logistics Ltd ........ +27 21 555 0136";
         assert_eq!(
             entries(text),

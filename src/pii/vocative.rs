@@ -400,15 +400,21 @@ static GREET_CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> =
 /// after the greeting (and a comma) are a name when they have a name's
 /// shape and punctuation or a word of respect closes them.
 pub fn greeted(text: &str, out: &mut Vec<Finding>) {
-    for m in GREET_CUES.find_iter(text) {
-        let (at, end) = (m.start(), m.end());
-        let line = text[..at].rsplit('\n').next().unwrap_or("");
-        let opens = line
-            .trim_start_matches(|c: char| {
-                c.is_whitespace() || matches!(c, '"' | '“' | '«' | '>' | '-' | '*' | '•')
-            })
-            .is_empty();
-        if !opens || text[end..].chars().next().is_some_and(word_char) {
+    let mut next_line = 0;
+    for line in text.split('\n') {
+        let base = next_line;
+        next_line += line.len() + 1;
+        let body = line.trim_start_matches(|c: char| {
+            c.is_whitespace() || matches!(c, '"' | '“' | '«' | '>' | '-' | '*' | '•')
+        });
+        // A greeting opens the line: the automaton reads its first bytes.
+        let at = base + line.len() - body.len();
+        let head = &text[at..text.floor_char_boundary((at + 64).min(base + line.len()))];
+        let Some(m) = GREET_CUES.find(head).filter(|m| m.start() == 0) else {
+            continue;
+        };
+        let end = at + m.end();
+        if text[end..].chars().next().is_some_and(word_char) {
             continue;
         }
         let rest = &text[end..];
@@ -423,7 +429,10 @@ pub fn greeted(text: &str, out: &mut Vec<Finding>) {
         if out.iter().any(|f| f.start <= from && from < f.end) {
             continue;
         }
-        if let Some(e) = before_honorific(text, from).or_else(|| name_at(text, from, false)) {
+        // A city greeted alone is a place (`Bonjour Paris!`).
+        if let Some(e) = before_honorific(text, from).or_else(|| name_at(text, from, false))
+            && !names::place_name(&text[from..e])
+        {
             push(text, from, e, out);
         }
     }
@@ -656,6 +665,7 @@ mod tests {
             "Moin Moin, alle zusammen",
             "Hallo Team,",
             "Hola equipo,",
+            "Bonjour Paris!",
         ] {
             assert!(greeted_names(text).is_empty(), "{text}");
         }
