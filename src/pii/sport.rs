@@ -82,7 +82,8 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
             }
         }
     }
-    if BOWLING_CARD.is_match(text) {
+    // The card's word or its columns, before the pattern runs.
+    if (has("owling") || has("OWLING") || has(" M ")) && BOWLING_CARD.is_match(text) {
         for c in BOWLING.captures_iter(text) {
             if let Some(m) = c.name("n") {
                 push_name(text, m.start(), m.end(), out);
@@ -94,7 +95,11 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
         for line in text.split('\n') {
             let ls = line_start;
             line_start += line.len() + 1;
-            if !line.contains(['\'', '’', '′']) {
+            // A minute: a digit right before the mark (not `don't`).
+            let minute = line
+                .match_indices(['\'', '’', '′'])
+                .any(|(p, _)| line.as_bytes()[..p].last().is_some_and(u8::is_ascii_digit));
+            if !minute {
                 continue;
             }
             let ms: Vec<regex::Match> = MINUTE

@@ -214,6 +214,7 @@ fn phrase_matcher(phrases: &[&str]) -> aho_corasick::AhoCorasick {
     }
     aho_corasick::AhoCorasick::builder()
         .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+        .start_kind(aho_corasick::StartKind::Both)
         .build(&pats)
         .expect("phrases build")
 }
@@ -410,7 +411,8 @@ pub fn greeted(text: &str, out: &mut Vec<Finding>) {
         // A greeting opens the line: the automaton reads its first bytes.
         let at = base + line.len() - body.len();
         let head = &text[at..text.floor_char_boundary((at + 64).min(base + line.len()))];
-        let Some(m) = GREET_CUES.find(head).filter(|m| m.start() == 0) else {
+        let input = aho_corasick::Input::new(head).anchored(aho_corasick::Anchored::Yes);
+        let Some(m) = GREET_CUES.find(input) else {
             continue;
         };
         let end = at + m.end();
