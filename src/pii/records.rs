@@ -674,10 +674,11 @@ pub fn references(text: &str, out: &mut Vec<Finding>) {
     }
 }
 
-/// The words of one author (`text[s..e]`), each of two letters or more
-/// that is no initial, as the parts of a person's name; a company's or an
-/// institution's name is passed over.
-fn push_words(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
+/// The words of one person's name at `text[s..e]` (an author, a player),
+/// each of two letters or more that is no initial, as the parts of the
+/// name; a company's or an institution's name, or ordinary words only
+/// (`Extras`, `Total`), are passed over.
+pub(super) fn push_words(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
     let v = &text[s..e];
     if names::organization_shaped(v)
         || v.split([' ', ','])

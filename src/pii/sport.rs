@@ -12,10 +12,10 @@
 //!   cards.
 //!
 //! Each word of two letters or more of a name is a part of a person's
-//! name; initials (`T`, `K.`) stay.
+//! name; initials (`T`, `K.`) stay ([`super::records::push_words`]).
 
-use super::records::push_part;
-use super::{Finding, names};
+use super::Finding;
+use super::records::push_words;
 
 /// A name on a card: one to four words, each capitalized, an initial, or
 /// of a script without case.
@@ -77,7 +77,7 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
         for c in DISMISSAL.captures_iter(text) {
             for g in ["bat", "f", "b", "l", "k", "s", "h", "o", "r", "r2"] {
                 if let Some(m) = c.name(g) {
-                    push_name(text, m.start(), m.end(), out);
+                    push_words(text, m.start(), m.end(), out);
                 }
             }
         }
@@ -86,7 +86,7 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
     if (has("owling") || has("OWLING") || has(" M ")) && BOWLING_CARD.is_match(text) {
         for c in BOWLING.captures_iter(text) {
             if let Some(m) = c.name("n") {
-                push_name(text, m.start(), m.end(), out);
+                push_words(text, m.start(), m.end(), out);
             }
         }
     }
@@ -119,35 +119,10 @@ pub fn scorecards(text: &str, out: &mut Vec<Finding>) {
             });
             if ms.len() >= 2 || (labelled && !ms.is_empty()) {
                 for m in ms {
-                    push_name(text, ls + m.start(), ls + m.end(), out);
+                    push_words(text, ls + m.start(), ls + m.end(), out);
                 }
             }
         }
-    }
-}
-
-/// The parts of the name at `text[s..e]`: its words of two letters or
-/// more that are no initials, unless all are ordinary words (`Extras`,
-/// `Total`, `Did not bat`).
-fn push_name(text: &str, s: usize, e: usize, out: &mut Vec<Finding>) {
-    let v = &text[s..e];
-    let words: Vec<(usize, &str)> = v
-        .split(' ')
-        .scan(0, |at, w| {
-            let p = *at;
-            *at += w.len() + 1;
-            Some((p, w.trim_end_matches('.')))
-        })
-        .filter(|(_, w)| w.chars().count() >= 2 && !w.chars().all(char::is_uppercase))
-        .collect();
-    if words.is_empty() || words.iter().all(|(_, w)| names::ordinary_word(w)) {
-        return;
-    }
-    if names::organization_shaped(v) {
-        return;
-    }
-    for (p, w) in words {
-        push_part(text, s + p, s + p + w.len(), out);
     }
 }
 
