@@ -2027,6 +2027,15 @@ fn is_phone_key(k: &str) -> bool {
         "ഫോൺ",
         "ਫ਼ੋਨ",
         "ਫੋਨ",
+        // pt-BR "fone" (as in NF-e invoices), a direct line or dial-in, ha
+        // "waya", yo "fóònù".
+        "fone",
+        "direct",
+        "directline",
+        "directdial",
+        "ddi",
+        "waya",
+        "fóònù",
     ];
     EXACT.contains(&k)
         || k.ends_with("phone")
@@ -2812,8 +2821,18 @@ mod tests {
 
     #[test]
     fn phone_keys_of_more_languages() {
-        for k in ["Sími", "Հեռախոս", "ტელეფონი", "Тэлефон", "Tālrunis", "ទូរស័ព្ទ"]
-        {
+        for k in [
+            "Sími",
+            "Հեռախոս",
+            "ტელეფონი",
+            "Тэлефон",
+            "Tālrunis",
+            "ទូរស័ព្ទ",
+            "fone",
+            "direct",
+            "Waya",
+            "Fóònù",
+        ] {
             assert_eq!(classify(&fold(k)), KeyKind::Phone, "{k}");
         }
     }

@@ -234,7 +234,17 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             continue;
         }
         let end = run_end(b, i);
-        if let Some(f) = candidate(text, i, end)
+        // A second number right after a first one (`Phone: +297 521 2345
+        // / 555 3681`, `… or 555 3681`) is cued as the first was.
+        let second = out.last().is_some_and(|f: &Finding| {
+            f.class == Class::Phone
+                && f.end <= i
+                && matches!(
+                    &text[f.end..i],
+                    " / " | "/" | " or " | " oder " | " ou " | " o "
+                )
+        });
+        if let Some(f) = candidate_with(text, i, end, second)
             .or_else(|| before_a_note(text, i, end))
             .or_else(|| slashed(text, i, end))
         {
@@ -378,6 +388,9 @@ fn run_end(b: &[u8], start: usize) -> usize {
                 last_digit = j + 1;
                 seps = 0;
             }
+            // A full stop before a space ends a sentence, not a group
+            // ("… +256 (0) 712 345377. (20.03.2023)").
+            b'.' if matches!(b.get(j + 1), None | Some(b' ' | b'\n')) => break,
             b' ' | b'-' | b'.' | b'(' | b')' => {
                 seps += 1;
                 if seps > 3 {
@@ -511,19 +524,20 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
     let b = text.as_bytes();
     for &(e, email) in name_ends {
         let rest = &text[e..];
-        let Some(sep) = [", ", " · ", " — ", " – ", " | ", " ("]
+        let sep = [", ", " · ", " — ", " – ", " | ", " (", " "]
             .iter()
             .find(|p| rest.starts_with(**p))
-        else {
+            .filter(|sep| {
+                b.get(e + sep.len())
+                    .is_some_and(|c| c.is_ascii_digit() || *c == b'+')
+            });
+        let Some(sep) = sep else {
+            if let Some(f) = after_a_clause(text, e, out) {
+                out.push(f);
+            }
             continue;
         };
         let start = e + sep.len();
-        if !b
-            .get(start)
-            .is_some_and(|c| c.is_ascii_digit() || *c == b'+')
-        {
-            continue;
-        }
         if out.iter().any(|f| f.start <= start && start < f.end) {
             continue;
         }
@@ -589,6 +603,118 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         }
     }
 }
+
+/// A number a few words after a person's name in the same clause, the way
+/// any language says where someone is reached ("Ana Lima nås på 9911609
+/// fram till fredag", "… è raggiungibile al 670-9171", "… शुक्रवार तक
+/// 235.8410 पर उपलब्ध हैं", "Next of kin: Ana Lima (brother) 701287424"):
+/// the name cues it as a label would. The words between are letters only
+/// (no digits, no sentence's end, at most six words and 48 characters) and
+/// none names an identifier (`order`, `invoice`, `passport` …); the
+/// number is then read as a cued one, so dates, times, IPv4 addresses and
+/// card numbers stay, and an ungrouped one has 7 to 12 digits and is not
+/// a unix time.
+fn after_a_clause(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
+    let rest = &text[e..];
+    let mut words = 0;
+    let mut start = None;
+    let mut in_word = false;
+    for (n, (i, c)) in rest.char_indices().enumerate() {
+        if n > 48 {
+            return None;
+        }
+        if c.is_ascii_digit() || c == '+' {
+            start = Some(e + i);
+            break;
+        }
+        if c == '(' && rest[i + 1..].starts_with(|d: char| d.is_ascii_digit() || d == '+') {
+            start = Some(e + i);
+            break;
+        }
+        if c.is_alphabetic() || super::names::is_mark(c) || c == '\'' || c == '’' {
+            if !in_word {
+                words += 1;
+                in_word = true;
+            }
+            continue;
+        }
+        in_word = false;
+        if !matches!(c, ' ' | '\u{a0}' | ',' | '(' | ')' | '-' | '–' | '—') {
+            return None;
+        }
+    }
+    let start = start?;
+    if !(1..=6).contains(&words) {
+        return None;
+    }
+    let gap = &text[e..start];
+    if gap
+        .split(|c: char| !(c.is_alphabetic() || super::names::is_mark(c)))
+        .filter(|w| !w.is_empty())
+        .any(|w| {
+            let w = w.to_lowercase();
+            ID_WORDS.contains(&w.as_str())
+                || STRONG_ID_WORDS.contains(&w.as_str())
+                || GAP_ID_WORDS.contains(&w.as_str())
+        })
+    {
+        return None;
+    }
+    if out.iter().any(|f| f.start <= start && start < f.end) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let end = run_end(b, start);
+    let digits = text[start..end].bytes().filter(u8::is_ascii_digit).count();
+    let ungrouped = text[start..end].bytes().all(|c| c.is_ascii_digit());
+    if ungrouped && (!(7..=12).contains(&digits) || (digits == 10 && b[start] == b'1')) {
+        return None;
+    }
+    candidate_with(text, start, end, true)
+}
+
+/// Words that, between a name and a number, say the number is something
+/// else's: what someone paid, owes, ordered or scored, or an identifier
+/// the name holds.
+const GAP_ID_WORDS: &[&str] = &[
+    "no",
+    "nr",
+    "id",
+    "ref",
+    "reference",
+    "account",
+    "acct",
+    "paid",
+    "pays",
+    "owes",
+    "owed",
+    "total",
+    "balance",
+    "amount",
+    "points",
+    "scored",
+    "score",
+    "votes",
+    "ordered",
+    "bought",
+    "room",
+    "badge",
+    "employee",
+    "member",
+    "membership",
+    "policy",
+    "claim",
+    "passport",
+    "licence",
+    "license",
+    "card",
+    "iban",
+    "born",
+    "year",
+    "years",
+    "aged",
+    "age",
+];
 
 fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Finding> {
     let cand = &text[start..end];
@@ -1091,6 +1217,14 @@ const CUES: &[&str] = &[
     "umnxeba",
     "taleefan",
     "telefòn",
+    // "Contact" as a label in the Slavic, Germanic and Nordic languages
+    // (`Kontakt: 512 345 268`, `Proszę o kontakt: …`), vi "liên hệ", and
+    // "phone" in Yoruba and Hausa.
+    "kontakt",
+    "liên hệ",
+    "fóònù",
+    "tẹl",
+    "waya",
 ];
 
 static CUE_MATCHER: std::sync::LazyLock<aho_corasick::AhoCorasick> =
@@ -1385,7 +1519,10 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     // (Six digits in pairs set apart by spaces only are a number of the
     // smallest plans: `Office: 22 53 97`.)
     let date_like = date_like(s) && !(six && s.seps == 1);
-    let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
+    // Four pairs set apart by dots are how a cued number is written in
+    // much of the world (`Waya: 17.13.11.35`); an address seldom has
+    // four two-digit octets.
+    let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3) && !g.iter().all(|&x| x == 2);
     // `Call notes — 20230420`: a compact date, cue or not.
     let date_like = date_like || (!s.plus && g == [8] && compact_date(s.digits()));
     if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) {
@@ -1837,6 +1974,70 @@ mod tests {
         out.iter()
             .map(|f| text[f.start..f.end].to_string())
             .collect()
+    }
+
+    /// What [`after_names`] reads after the name `Ana Lima` at the start.
+    fn after_ana(t: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        after_names(t, &[(8, false)], &mut out);
+        out.iter().map(|f| t[f.start..f.end].to_string()).collect()
+    }
+
+    #[test]
+    fn a_number_a_few_words_after_a_name_is_theirs() {
+        for (t, n) in [
+            ("Ana Lima nås på 9911609 fram till fredag.", "9911609"),
+            (
+                "Ana Lima è raggiungibile al 670-9171 fino a venerdì.",
+                "670-9171",
+            ),
+            ("Ana Lima शुक्रवार तक 235.8410 पर उपलब्ध हैं।", "235.8410"),
+            (
+                "Ana Lima est joignable au (8 12) 34-02-42 jusqu'à",
+                "(8 12) 34-02-42",
+            ),
+            ("Ana Lima (brother) 701287424\n", "701287424"),
+            ("Ana Lima 63 126 734\n", "63 126 734"),
+        ] {
+            assert_eq!(after_ana(t), [n], "{t}");
+        }
+        for t in [
+            "Ana Lima ordered 12345678 items",
+            "Ana Lima, invoice 48213377",
+            "Ana Lima paid 1234567",
+            "Ana Lima (born 1985) joined in 2019",
+            "Ana Lima joined on 2023-01-02",
+            "Ana Lima joined on 20230102",
+            "Ana Lima logged in at 1699999999",
+            "Ana Lima reviewed 42.93.35.106",
+            "Ana Lima used card 4111 1111 1111 1111",
+            "Ana Lima. Order 12345678 shipped",
+            "Ana Lima 12 345 678 shares",
+            "Ana Lima 2019",
+            "Ana Lima was seen by a very long list of other people first 1234567",
+        ] {
+            assert!(after_ana(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn cued_numbers_in_more_shapes() {
+        // A full stop ending a sentence ends the number.
+        assert_eq!(
+            phones("bereikbaar by +256 (0) 712 345377. (20.03.2023)"),
+            ["+256 (0) 712 345377"]
+        );
+        // A second number after the first.
+        assert_eq!(
+            phones("Phone: +297 521 2345 / 555 3681"),
+            ["+297 521 2345", "555 3681"]
+        );
+        assert_eq!(phones("Kontakt: 512 345 268"), ["512 345 268"]);
+        assert_eq!(phones("Liên hệ: 90119803 (Zalo)"), ["90119803"]);
+        // Four pairs under a cue; an address without one.
+        assert_eq!(phones("Waya: 17.13.11.35"), ["17.13.11.35"]);
+        assert!(phones("IP: 17.13.11.35").is_empty());
+        assert!(phones("Phone desk host 172.16.254.1").is_empty());
     }
 
     #[test]
