@@ -872,6 +872,43 @@ mod tests {
     }
 
     #[test]
+    fn places_companies_and_eponyms_named_like_people() {
+        let names = |t: &str| -> Vec<String> {
+            spans(t, Leaf::TEXT)
+                .into_iter()
+                .filter(|(c, _)| c == "NAME")
+                .map(|(_, v)| v)
+                .collect()
+        };
+        for t in [
+            "venue Hamilton Parish",
+            "Met them at Adelaide Hills today",
+            "LOCATION: Darwin CBD",
+            "Sankt Gallen",
+            "land at Unter den Linden, EC2V 7HH",
+            "Login loop on Apache Cassandra after v5.4.19",
+            "Follow-up in 2/52 with Achilles tendon review.",
+            "Follow-up in 2/52 with Addison's disease review.",
+            "A close friend read from Jack Russell terrier.",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
+        // Under a label, a company named as a whole is no person.
+        for t in [
+            "Shipper: Charles Schwab",
+            "Consignee: Tim Hortons",
+            "Consignee: Hermès International",
+            "Shipper: Tata Consultancy Services",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
+        // People with such words in their names stay people.
+        assert_eq!(names("Spoke with Austin Lane today"), ["Austin Lane"]);
+        assert_eq!(names("Shipper: Charles Washington"), ["Charles Washington"]);
+        assert_eq!(names("Spoke with Ana Lima's test results"), ["Ana Lima"]);
+    }
+
+    #[test]
     fn email_header_and_body() {
         let t = "From: Maria Hietanen <Maria.Hietanen@globex.io>\nTo: Roger Wahlgren <r@initech.co.uk>\n\nHi Roger,\nCall +33 1 48 38 45 37.\n\nBest regards,\nMaria\n";
         let got = spans(t, Leaf::TEXT);

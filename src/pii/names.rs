@@ -2607,6 +2607,68 @@ fn holiday(text: &str, ws: &[Word]) -> bool {
 /// `palsy`) only after a word no list has as a given name: `Anna's
 /// disease` is the patient's.
 const EPONYMOUS_CONDITIONS: &[&str] = &["disease", "diseases", "syndrome", "palsy"];
+
+/// Surnames of well-known eponymous conditions that are also given names
+/// (`Addison's disease`, `Bell's palsy`, `Still's disease`): before a
+/// condition's word they are the condition's, not a person's.
+const CONDITION_EPONYMS: &[&str] = &[
+    "addison",
+    "bowen",
+    "graves",
+    "wilson",
+    "paget",
+    "still",
+    "barrett",
+    "bell",
+    "conn",
+    "gilbert",
+    "ewing",
+    "hodgkin",
+    "huntington",
+    "cushing",
+    "parkinson",
+    "tourette",
+    "reiter",
+    "marfan",
+    "kawasaki",
+    "hashimoto",
+    "sjogren",
+    "sjögren",
+    "raynaud",
+    "meniere",
+    "ménière",
+    "asperger",
+    "alzheimer",
+    "crohn",
+    "kaposi",
+    "burkitt",
+    "wilms",
+    "down",
+];
+
+/// Nouns an eponym is the modifier of, in anatomy, medicine, statistics
+/// and breeds (`Achilles tendon`, `Romberg test`, `Apgar score`, `Jack
+/// Russell terrier`).
+const EPONYMOUS_HEADS: &[&str] = &[
+    "tendon",
+    "test",
+    "tests",
+    "sign",
+    "reflex",
+    "maneuver",
+    "manoeuvre",
+    "scale",
+    "score",
+    "sarcoma",
+    "lymphoma",
+    "cyst",
+    "fracture",
+    "procedure",
+    "classification",
+    "terrier",
+    "spaniel",
+    "retriever",
+];
 const EPONYMOUS_THINGS: &[&str] = &[
     "theorem",
     "lemma",
@@ -2664,9 +2726,20 @@ pub fn drop_eponymous_uses(text: &str, out: &mut Vec<Finding>) {
         if !next.is_empty() && EPONYMOUS_THINGS.contains(&next.as_str()) {
             return false;
         }
+        // "Achilles tendon", "Romberg test", "Jack Russell terrier": not
+        // after a possessive ("Ana's test").
+        if !next.is_empty()
+            && EPONYMOUS_HEADS.contains(&next.as_str())
+            && text[f.end..].starts_with(' ')
+        {
+            return false;
+        }
         if EPONYMOUS_CONDITIONS.contains(&next.as_str()) {
-            let i = with_fold(&text[f.start..f.end], word_info);
-            if !(i.strong_given() || i.ambiguous_given()) {
+            let name = &text[f.start..f.end];
+            let i = with_fold(name, word_info);
+            if !(i.strong_given() || i.ambiguous_given())
+                || with_fold(name, |f| CONDITION_EPONYMS.contains(&f))
+            {
                 return false;
             }
         }
@@ -2869,6 +2942,10 @@ const PLACE_PREFIXES: &[&str] = &[
     "plaza",
     "quai",
     "avenue",
+    // "Sankt Gallen", "Sint Maarten", "Unter den Linden".
+    "sankt",
+    "sint",
+    "unter",
 ];
 
 /// Words that end organization and place names ("Walt Disney Company",
@@ -3066,6 +3143,15 @@ const ORG_TAILS: &[&str] = &[
     "temple",
     "mosque",
     "shrine",
+    // Administrative areas ("Hamilton Parish", "Darwin CBD").
+    "parish",
+    "cbd",
+    "township",
+    "borough",
+    "municipality",
+    "prefecture",
+    "canton",
+    "suburb",
 ];
 
 /// Organizations, brands and products named after people, as folded word
@@ -3398,6 +3484,8 @@ const EPONYMS: &[&str] = &[
     "tata motors",
     "bajaj auto",
     "adani",
+    // Software foundations' projects ("Apache Cassandra").
+    "apache",
     "ambani",
     "birla",
     "godrej",
@@ -5239,8 +5327,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             let surname = {
                 let r = self.info(&ws[j]).surname_rank;
                 let first = self.info(&ws[i]);
+                // After a well-known place, a tail that is a rarer
+                // surname is the place's ("Adelaide Hills", "Hamilton
+                // Parish"; not "Austin Lane").
+                let place_first = j == i + 1 && r > 1_000 && place_name(text_of(text, &ws[i]));
                 r > 0
                     && r <= 5_000
+                    && !place_first
                     && !(j == i + 1
                         && first.surname_rank > 0
                         && first.given < 1_000
@@ -7631,6 +7724,21 @@ fn push_name(
         "bros",
         "partners",
         "associates",
+        "international",
+        "services",
+        "consultancy",
+        "consulting",
+        "group",
+        "limited",
+        "technologies",
+        "solutions",
+        "systems",
+        "logistics",
+        "llp",
+        "pvt",
+        "pty",
+        "ltda",
+        "sarl",
     ];
     if ws.len() >= 2 && with_fold(text_of(name, &ws[ws.len() - 1]), |f| CORPORATE.contains(&f)) {
         return;
@@ -7642,7 +7750,13 @@ fn push_name(
     // The normalized name, computed once for the checks and the finding.
     let mut norm: Option<String> = None;
     let mut eponym = || EPONYM_SET.contains(norm.get_or_insert_with(|| normalize(name)).as_str());
-    if ws.len() >= 2 && !info(name, &ws[0]).strong_given() && eponym() {
+    // A given name and a surname few people bear, named as a whole
+    // company (`Charles Schwab`, `Tim Hortons`), is the company.
+    if ws.len() >= 2
+        && (!info(name, &ws[0]).strong_given()
+            || !(1..=2_000).contains(&info(name, &ws[ws.len() - 1]).surname_rank))
+        && eponym()
+    {
         return;
     }
     // Ordinary words only, wherever they sit: a role, a department or a
