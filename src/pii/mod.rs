@@ -6,6 +6,7 @@
 //! nothing about JSON documents, MCP or rules.
 
 pub mod agree;
+mod caps;
 pub mod cjk;
 mod class;
 pub mod cues;
@@ -509,6 +510,8 @@ impl Engine {
             self.free_text(text, memory, &mut local, &mut out);
             cjk::cued(text, &mut out);
             names::lone_parts(text, &mut out);
+            // Surnames in capitals (`Lindiwe SHABALALA`) and `WEISS/EITAN`.
+            caps::find(text, &mut out);
             // People joined to a name ("… and Nelo Chilombo", "Okafor v.
             // Huber").
             names::coordinated(text, &mut out);

@@ -6812,9 +6812,18 @@ pub fn extend_last_first(text: &str, found: &mut [Finding]) {
                 .iter()
                 .any(|p| r.starts_with(p))
     };
+    // A found name of two or three name-shaped words (`Deshpande, Nikhil
+    // Aditya`, `Torres Cervantes, Itzel`) takes the other half as a lone
+    // one does.
+    let whole = |x: &str| {
+        !x.contains([',', '\n'])
+            && x.split(' ').count() <= 3
+            && x.split(' ')
+                .all(|w| !w.is_empty() && (lone(w) || PARTICLES.contains(&w)))
+    };
     for f in found.iter_mut().filter(|f| f.class == Class::Name) {
         let name = &text[f.start..f.end];
-        if name.contains([' ', ',']) || !lone(name) {
+        if !whole(name) {
             continue;
         }
         // "X, name": the surname before, with its particles.
@@ -6848,7 +6857,11 @@ pub fn extend_last_first(text: &str, found: &mut [Finding]) {
                 .unwrap_or(tail.len());
             let y = &tail[..ye];
             let end = f.end + 2 + ye;
-            if ye > 0 && lone(y) && before_ok(f.start) && after_ok(end) {
+            // After a name of several words, a role is more likely than a
+            // given name (`Małgorzata Brzęczyszczykiewicz, Paralegal`).
+            let role = name.contains(' ')
+                && with_fold(y, |f| ROLES.contains(&f) || JOB_NOUNS.contains(&f));
+            if ye > 0 && lone(y) && !role && before_ok(f.start) && after_ok(end) {
                 f.end = end;
                 f.normalized = normalize(&text[f.start..end]);
             }
