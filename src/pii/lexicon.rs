@@ -373,8 +373,24 @@ static WORDS: LazyLock<FxHashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
     for w in BLOCKED {
         map.entry((*w).into()).or_default().blocked = true;
     }
+    // World places, unless the dictionaries know them as a name people
+    // bear (`Florence`, `Colombo`).
+    for w in places().filter(|p| !p.contains(' ')) {
+        let e = map.entry(w.into()).or_default();
+        if e.given < 200 && (e.surname_rank == 0 || e.surname_rank > 20_000) {
+            e.blocked = true;
+        }
+    }
     map
 });
+
+/// The world places of `data/lexicon/places.txt` (countries, capitals
+/// and large cities), folded; entries of several words are spaced.
+pub(crate) fn places() -> impl Iterator<Item = &'static str> {
+    include_str!("../../data/lexicon/places.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
 
 /// Looks up a folded (lower-case) word.
 pub fn word_info(folded: &str) -> WordInfo {
@@ -768,6 +784,18 @@ mod tests {
         assert!(word_info("long-term").given == 0);
         assert!(word_info("harley-davidson").blocked);
         assert!(word_info("a--b").unknown());
+    }
+
+    #[test]
+    fn world_places_are_no_names_unless_people_bear_them() {
+        for p in ["tirana", "casablanca", "lusaka", "amman", "ouagadougou"] {
+            assert!(word_info(p).blocked, "{p}");
+        }
+        // Given names and frequent surnames that are also places stay names.
+        for p in ["florence", "colombo", "medina", "haifa", "sofia"] {
+            assert!(!word_info(p).blocked, "{p}");
+        }
+        assert!(places().all(|p| p == p.to_lowercase() && p.trim() == p));
     }
 
     #[test]

@@ -3906,7 +3906,14 @@ static PERSONLIKE_BRAND_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static 
     std::sync::LazyLock::new(|| PERSONLIKE_BRANDS.iter().copied().collect());
 
 static EPONYM_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
-    std::sync::LazyLock::new(|| EPONYMS.iter().chain(PLACE_PHRASES).copied().collect());
+    std::sync::LazyLock::new(|| {
+        EPONYMS
+            .iter()
+            .chain(PLACE_PHRASES)
+            .copied()
+            .chain(super::lexicon::places().filter(|p| p.contains(' ')))
+            .collect()
+    });
 
 /// Appends a folded word as the eponym list writes it: plain letters
 /// (`estée` as `estee`), no apostrophe (`wendy's` as `wendys`).
