@@ -2788,6 +2788,9 @@ const UNSET: u8 = u8::MAX;
 const LOWER_STREET_WORDS: &[&str] = &[
     "gate", "gatan", "vej", "gade", "straße", "strasse", "gasse", "weg", "platz", "laan", "straat",
     "gracht", "utca", "ulica", "tie", "katu",
+    // Squares, roads and walks written in lower case after the name they
+    // honour: hu, sv/no, da, et.
+    "tér", "út", "körút", "köz", "sétány", "torget", "torg", "plads", "väg", "vägen", "väljak",
 ];
 
 /// Street types: a capitalized phrase with one after its first word is an
@@ -7761,6 +7764,22 @@ fn push_name(
         "sarl",
     ];
     if ws.len() >= 2 && with_fold(text_of(name, &ws[ws.len() - 1]), |f| CORPORATE.contains(&f)) {
+        return;
+    }
+    // A place named by its kind (`Mount Kilimanjaro`, `Lake Louise`,
+    // `Khao San Road`) under a person's label is the place: an address's
+    // part, not a name.
+    const PLACE_FIRST: &[&str] = &[
+        "mount", "mt", "lake", "fort", "ft", "port", "cape", "isle", "saint", "sainte", "são",
+        "santa", "sankt", "sint", "rue", "via", "avenida", "calle", "rua", "praça", "piazza",
+        "plaza", "new", "los", "las",
+    ];
+    if ws.len() >= 2
+        && (with_fold(text_of(name, &ws[0]), |f| PLACE_FIRST.contains(&f))
+            || with_fold(text_of(name, &ws[ws.len() - 1]), |f| {
+                STREET_WORDS.contains(&f)
+            }))
+    {
         return;
     }
     // A company named after people, as a whole (`Goldman Sachs`, `Ford

@@ -113,6 +113,16 @@ const ID_WORDS: &[&str] = &[
     "conference",
     "participant",
     "access",
+    // Shipments and bookings ("Shipment 6108788658", "Booking 4155550132").
+    "shipment",
+    "parcel",
+    "consignment",
+    "package",
+    "waybill",
+    "booking",
+    "reservation",
+    "confirmation",
+    "container",
 ];
 
 /// Identifier labels that never precede a phone number, however its
@@ -718,6 +728,15 @@ const GAP_ID_WORDS: &[&str] = &[
 
 fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Finding> {
     let cand = &text[start..end];
+    // An access log's status and size (`"GET / HTTP/1.1" 201 36226`).
+    if text[..start].ends_with("\" ")
+        && text[..start - 2]
+            .rsplit(' ')
+            .next()
+            .is_some_and(|w| w.starts_with("HTTP/"))
+    {
+        return None;
+    }
     // Left boundary: not glued to a word, an identifier, an amount or a time.
     if let Some(p) = prev_char(text, start) {
         let before = || prev_char(text, start - p.len_utf8());
@@ -2018,6 +2037,15 @@ mod tests {
         ] {
             assert!(after_ana(t).is_empty(), "{t}");
         }
+    }
+
+    #[test]
+    fn access_logs_and_shipments_are_no_numbers() {
+        assert!(
+            phones(r#"1.2.3.4 - - [09/Jan/2025:19:31:50 +0000] "POST /x HTTP/1.1" 201 36226 "-""#)
+                .is_empty()
+        );
+        assert!(phones("Shipment 6108788658, 38.1 lb.").is_empty());
     }
 
     #[test]
