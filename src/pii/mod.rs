@@ -893,6 +893,8 @@ mod tests {
             "Follow-up in 2/52 with Achilles tendon review.",
             "Follow-up in 2/52 with Addison's disease review.",
             "A close friend read from Jack Russell terrier.",
+            // Two spaces part a fixed-width line's columns.
+            "23.55 Uhr  Grace Period",
         ] {
             assert!(names(t).is_empty(), "{t}: {:?}", names(t));
         }

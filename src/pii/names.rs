@@ -4019,9 +4019,11 @@ fn is_in(text: &str, w: &Word, flag: u8) -> bool {
 }
 
 /// Only spaces (at most two, no line break) between two byte offsets.
+/// One space (or a no-break space) between two words of a name: two part
+/// the columns of a fixed-width line (`23.55 Uhr  Grace Period`).
 fn spaced(text: &str, a: usize, b: usize) -> bool {
     let gap = &text[a..b];
-    !gap.is_empty() && gap.len() <= 2 && gap.chars().all(|c| c == ' ' || c == '\u{a0}')
+    gap == " " || gap == "\u{a0}"
 }
 
 /// "Y. Benali": an initial, its dot and one space.
