@@ -904,9 +904,22 @@ mod tests {
             "Consignee: Tim Hortons",
             "Consignee: Hermès International",
             "Shipper: Tata Consultancy Services",
+            "Port of discharge: Santiago de Compostela",
+            "Referee: Suzuki Motor",
         ] {
             assert!(names(t).is_empty(), "{t}: {:?}", names(t));
         }
+        // After a full name, a brand or a place is where the person works
+        // or lives; a given name after a surname stays.
+        assert_eq!(
+            names("Referee: Welat Aslan, Peugeot, +675-317-8691"),
+            ["Welat Aslan"]
+        );
+        let present = names("Present: Jignesh Shah (Chair), Fatima Gazzayeva, Makoni, Chiedza.");
+        assert!(
+            present.iter().any(|n| n.starts_with("Makoni")),
+            "{present:?}"
+        );
         // People with such words in their names stay people.
         assert_eq!(names("Spoke with Austin Lane today"), ["Austin Lane"]);
         assert_eq!(names("Shipper: Charles Washington"), ["Charles Washington"]);

@@ -7659,6 +7659,10 @@ pub fn person_value(
         push_name(value, base, base + trimmed.len(), how, memory, out);
         return;
     }
+    // After a name of several words, a lone brand or place is where the
+    // person works or lives (`WELAT ASLAN, Peugeot`, `Marvi MIRANI,
+    // Osaka`), not a second person.
+    let mut after_full_name = false;
     for (item_start, item) in split_outside_quotes(value, base, base + trimmed.len()) {
         let mut s = item_start;
         let mut e = item_start + item.len();
@@ -7706,7 +7710,18 @@ pub fn person_value(
             }
         }
         if s < e {
+            let ws = words(&value[s..e]);
+            if after_full_name
+                && ws.len() == 1
+                && with_fold(text_of(&value[s..e], &ws[0]), |f| {
+                    (word_info(f).blocked || EPONYM_SET.contains(f)) && !memory.knows_name_word(f)
+                })
+            {
+                continue;
+            }
+            let before = out.len();
             push_name(value, s, e, item_how, memory, out);
+            after_full_name = out.len() > before && ws.len() >= 2;
         }
     }
 }
@@ -7750,6 +7765,9 @@ fn push_name(
         "partners",
         "associates",
         "international",
+        "motor",
+        "electric",
+        "electronics",
         "services",
         "consultancy",
         "consulting",

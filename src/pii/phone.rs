@@ -128,8 +128,14 @@ const ID_WORDS: &[&str] = &[
 /// Identifier labels that never precede a phone number, however its
 /// digits are grouped: service requests, returns, work orders and changes
 /// (`SR 1-3126290193`, `RMA 2231-887-6543`), air waybills and bookings,
-/// orders, invoices and the like.
+/// orders, invoices, book and product numbers and the like.
 const STRONG_ID_WORDS: &[&str] = &[
+    "isbn",
+    "issn",
+    "ean",
+    "upc",
+    "gtin",
+    "asin",
     "sr",
     "rma",
     "req",
@@ -1699,6 +1705,12 @@ pub fn find_other_digits(text: &str, out: &mut Vec<Finding>) {
 /// Structural checks and libphonenumber validation; returns the E.164 form.
 fn validate(cand: &str, s: &Shape) -> Option<String> {
     let nd = s.digits().len();
+    // A long group and then one or two digits (`08-088035-20`,
+    // `92-501298-18`) is how file and case numbers end, with a check or
+    // year; no numbering plan writes a number so.
+    if !s.plus && s.groups().windows(2).any(|w| w[0] >= 6 && w[1] <= 2) {
+        return None;
+    }
     // `011`, the exit code of the North American plan, before a country
     // code (`011 44 7400 221537`): the number must be valid. Delhi,
     // Belgrade and Sapporo numbers start with 011 too; they are not valid
@@ -2036,6 +2048,17 @@ mod tests {
             "Ana Lima was seen by a very long list of other people first 1234567",
         ] {
             assert!(after_ana(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn case_and_book_numbers_are_no_phones() {
+        for t in [
+            "Parte 08-088035-20",
+            "file 92-501298-18 closed",
+            "Textbook: ISBN 8493695580",
+        ] {
+            assert!(phones(t).is_empty(), "{t}");
         }
     }
 
