@@ -191,6 +191,19 @@ fn has_other_digits(b: &[u8]) -> bool {
     })
 }
 
+/// How sure a value under a person's key is a name: under a person key
+/// or in a person object sure; under a party's key (`sender`) a party's;
+/// else maybe.
+fn person_how(leaf: Leaf) -> names::Structured {
+    if leaf.key == KeyKind::Person || leaf.person_object {
+        names::Structured::Sure
+    } else if leaf.party {
+        names::Structured::Party
+    } else {
+        names::Structured::Maybe
+    }
+}
+
 /// Does the key above a string say a handle there is a person's: a
 /// person's key (`login`, `display_name`, `assignee`), or `name`, `user`
 /// and their like in an object about a person?
@@ -315,6 +328,18 @@ impl Engine {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
             }
+            // A name typed all in lower case under a person's key (`"name":
+            // "jaanus saar"`).
+            if matches!(leaf.key, KeyKind::Person | KeyKind::MaybePerson)
+                && text.contains(' ')
+                && text.len() <= 80
+            {
+                let before = out.len();
+                names::person_value(text, person_how(leaf), memory, &mut out);
+                if out.len() > before {
+                    return resolve(out);
+                }
+            }
             if handle_key(leaf) && handles::handle_value(text, &known, &mut out) {
                 return resolve(out);
             }
@@ -365,16 +390,8 @@ impl Engine {
             KeyKind::Person | KeyKind::MaybePerson if structured.is_some() => {
                 out.extend(structured.unwrap_or_default())
             }
-            KeyKind::Person => names::person_value(text, names::Structured::Sure, memory, &mut out),
-            KeyKind::MaybePerson => {
-                let how = if leaf.person_object {
-                    names::Structured::Sure
-                } else if leaf.party {
-                    names::Structured::Party
-                } else {
-                    names::Structured::Maybe
-                };
-                names::person_value(text, how, memory, &mut out)
+            KeyKind::Person | KeyKind::MaybePerson => {
+                names::person_value(text, person_how(leaf), memory, &mut out)
             }
             // "Pickering, Theo" as a whole value (an audit log's target).
             KeyKind::Other if cap && names::last_first_value(text) => {

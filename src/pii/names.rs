@@ -7246,6 +7246,23 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
     }) {
         return false;
     }
+    // All in lower case, as people type their own names (`jaanus saar`,
+    // `ximena apaza condori`): two to four words, none an ordinary word of
+    // English or of another language the filter knows; outside a person's
+    // key, one of them a given name or a surname the dictionaries know.
+    if ws.iter().all(|w| w.case == Case::Lower) {
+        let parts: Vec<&Word> = ws.iter().filter(|w| !is_particle(s, w)).collect();
+        return (2..=4).contains(&parts.len())
+            && parts.iter().all(|w| {
+                let i = info(s, w);
+                !i.common && !i.blocked && !i.foreign && w.end - w.start >= 2
+            })
+            && (!strict
+                || parts.iter().any(|w| {
+                    let i = info(s, w);
+                    i.given >= 200 || i.surname_rank > 0
+                }));
+    }
     let cased = ws
         .iter()
         .any(|w| matches!(w.case, Case::Title | Case::Upper));
@@ -9338,6 +9355,17 @@ mod tests {
                 .map(|f| v[f.start..f.end].to_string())
                 .collect::<Vec<_>>()
         };
+        // Names typed all in lower case.
+        assert_eq!(
+            names("matilda mcallister", Structured::Maybe),
+            ["matilda mcallister"]
+        );
+        assert_eq!(
+            names("ximena apaza condori", Structured::Sure),
+            ["ximena apaza condori"]
+        );
+        assert!(names("wireless mouse", Structured::Sure).is_empty());
+        assert!(names("tofu curry", Structured::Maybe).is_empty());
         // A list of mailboxes written `Last, First <address>`.
         assert_eq!(
             names(
