@@ -106,7 +106,8 @@ fn info(w: &str) -> WordInfo {
 /// word, no word in digits.
 fn name_word(w: &str) -> bool {
     let i = info(w);
-    !i.common_only() && !i.blocked && !(i.common && i.given < 2_000 && i.surname_rank == 0)
+    let plain_word = i.common && i.given < 2_000 && i.surname_rank == 0;
+    !(i.common_only() || i.blocked || plain_word)
 }
 
 /// A surname in capitals: a name word of three letters or more with a
