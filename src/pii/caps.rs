@@ -38,18 +38,32 @@ struct Word {
     shape: Shape,
 }
 
+/// The shape of a word, judged part by part between its hyphens and
+/// apostrophes (`Jean-Pierre` and `D'Angelo` are title case, `DUPONT-LEE`
+/// capitals); a particle in any case (`da`, `DE`, `Van`) is a particle.
 fn shape(w: &str) -> Shape {
-    let mut cs = w.chars().filter(|c| c.is_alphabetic());
-    let Some(first) = cs.next() else {
-        return Shape::Other;
-    };
-    let rest: Vec<char> = cs.collect();
-    if first.is_uppercase() && !rest.is_empty() && rest.iter().all(|c| c.is_uppercase()) {
+    if w.len() <= 5 && PARTICLES.contains(&w.to_lowercase().as_str()) {
+        return Shape::Particle;
+    }
+    let parts: Vec<&str> = w.split(['-', '\'', '’']).collect();
+    let letters = w.chars().filter(|c| c.is_alphabetic()).count();
+    let caps = letters >= 2
+        && parts.iter().all(|p| {
+            p.chars().next().is_some_and(char::is_uppercase)
+                && p.chars()
+                    .filter(|c| c.is_alphabetic())
+                    .all(char::is_uppercase)
+        });
+    let title = letters >= 2
+        && parts.iter().all(|p| {
+            let mut cs = p.chars().filter(|c| c.is_alphabetic());
+            cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
+        })
+        && parts.last().is_some_and(|p| p.chars().count() >= 2);
+    if caps {
         Shape::Caps
-    } else if first.is_uppercase() && rest.iter().all(|c| c.is_lowercase()) && !rest.is_empty() {
+    } else if title {
         Shape::Title
-    } else if w.len() <= 5 && PARTICLES.contains(&w) {
-        Shape::Particle
     } else {
         Shape::Other
     }
@@ -85,7 +99,7 @@ fn words(line: &str, base: usize) -> Vec<(Word, &str)> {
         let glue = |c: char| c.is_ascii_digit() || matches!(c, '-' | '_' | '#' | '@' | '+' | '=');
         let glued = line[..i].chars().next_back().is_some_and(glue)
             || line[end..].chars().next().is_some_and(glue)
-            || w.split('-').any(|p| p.chars().count() < 2);
+            || (w.contains('-') && w.split('-').any(|p| p.chars().count() < 2));
         out.push((
             Word {
                 start: base + i,
@@ -103,18 +117,28 @@ fn info(w: &str) -> WordInfo {
 }
 
 /// A word that may be part of a person's name: no ordinary or blocked
-/// word, no word in digits.
+/// word, no acronym. (Not [`WordInfo::foreign`]: the shape is evidence
+/// enough, and a Bloom filter's false hit would cost a name.)
 fn name_word(w: &str) -> bool {
-    let i = info(w);
-    let plain_word = i.common && i.given < 2_000 && i.surname_rank == 0;
-    !(i.common_only() || i.blocked || plain_word)
+    !info(w).common_only() && !ACRONYMS.contains(&w.to_lowercase().as_str())
 }
+
+/// Words written in capitals in technical and official text that the
+/// dictionaries hold as rare names (`JSON` has 302 bearers) or not at all.
+const ACRONYMS: &[&str] = &[
+    "json", "yaml", "toml", "ajax", "oauth", "cors", "todo", "fixme", "hotfix", "uuid", "ascii",
+    "unicode", "null", "nasa", "nato", "unesco", "unicef", "opec", "fifa", "uefa", "asean", "ieee",
+    "iban", "swift", "bios", "raid", "linux", "unix", "java", "mysql", "redis", "nginx", "kafka",
+    "docker", "lidar", "radar", "covid", "aids", "ebola", "gost", "snils", "egrul", "inn", "ogrn",
+    "okpo", "kpp",
+];
 
 /// A surname in capitals: a name word of three letters or more with a
 /// vowel if it is Latin (`CBD`, `SDK` are acronyms).
 fn caps_surname(w: &str) -> bool {
     let n = w.chars().filter(|c| c.is_alphabetic()).count();
     let latin = w.chars().all(|c| !c.is_alphabetic() || (c as u32) < 0x250);
+    let cyrillic = w.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c));
     let vowel = w.chars().any(|c| {
         matches!(
             c.to_lowercase().next().unwrap_or(c),
@@ -154,6 +178,23 @@ fn caps_surname(w: &str) -> bool {
                 | 'ű'
                 | 'ă'
                 | 'ı'
+                | 'а'
+                | 'е'
+                | 'ё'
+                | 'и'
+                | 'о'
+                | 'у'
+                | 'ы'
+                | 'э'
+                | 'ю'
+                | 'я'
+                | 'і'
+                | 'ї'
+                | 'є'
+                | 'ў'
+                | 'ө'
+                | 'ү'
+                | 'ә'
         )
     });
     // Three capitals are mostly an acronym (`UTC`, `CEO`), unless the
@@ -162,7 +203,7 @@ fn caps_surname(w: &str) -> bool {
         let i = info(w);
         i.given >= 200 || i.surname_rank > 0
     };
-    n >= 3 && short_ok && (!latin || vowel) && name_word(w)
+    n >= 3 && short_ok && (!(latin || cyrillic) || vowel) && name_word(w)
 }
 
 /// Does the dictionary know `w` as a name, or as nothing at all (a name
@@ -199,43 +240,64 @@ fn gedcom_line(line: &str) -> bool {
     };
     let rest = rest.strip_prefix(' ').unwrap_or("");
     let tag = rest.split(' ').next().unwrap_or("");
-    (3..=5).contains(&tag.len()) && tag.bytes().all(|c| c.is_ascii_uppercase() || c == b'_')
+    GEDCOM_TAGS.contains(&tag)
 }
+
+/// The GEDCOM tags a line of a family file starts with after its level.
+const GEDCOM_TAGS: &[&str] = &[
+    "NAME", "PLAC", "DATE", "BIRT", "DEAT", "MARR", "SEX", "NOTE", "SOUR", "OCCU", "RESI", "GIVN",
+    "SURN", "FAMS", "FAMC", "HUSB", "WIFE", "CHIL", "ADDR", "EVEN", "TITL", "BURI", "CHR", "BAPM",
+    "EDUC", "RELI", "NATI", "EMIG", "IMMI", "CENS", "PROB", "WILL", "GRAD", "RETI", "DIV", "NICK",
+    "NPFX", "NSFX", "SPFX", "TEXT", "PAGE", "REPO", "OBJE", "FILE", "FORM", "CHAN", "TIME", "HEAD",
+    "SUBM", "TRLR", "INDI", "FAM", "CONT", "CONC", "AGE", "CAUS", "PHON", "EMAIL", "WWW", "LANG",
+    "CORP", "VERS", "GEDC", "CHAR", "DEST", "_MARNM", "_AKA", "MAP", "LATI", "LONG", "TYPE",
+];
 
 fn spaced(text: &str, a: &Word, b: &Word) -> bool {
     &text[a.end..b.start] == " "
 }
 
-/// Where a run of title-case words meets a run of capitals, the name the
-/// two make.
+/// Does a word of shape `want` fit a name's block: a surname in capitals,
+/// or a name word in title case?
+fn fits(w: &Word, s: &str, want: Shape) -> bool {
+    w.shape == want
+        && match want {
+            Shape::Caps => caps_surname(s),
+            _ => name_word(s),
+        }
+}
+
+/// Where a run of title-case words meets a run of capitals (particles of
+/// either case may stand between), the name the two make.
 fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
     let n = ws.len();
     for k in 0..n.saturating_sub(1) {
-        let (a, b) = (ws[k].0, ws[k + 1].0);
-        // The boundary between the two cases, a particle allowed at it
-        // (`Luísa da SITOE`).
-        let (left, right) = match (a.shape, b.shape) {
-            (Shape::Title, Shape::Caps) | (Shape::Caps, Shape::Title) => (k, k + 1),
-            (Shape::Title, Shape::Particle)
-                if k + 2 < n
-                    && ws[k + 2].0.shape == Shape::Caps
-                    && spaced(text, &b, &ws[k + 2].0) =>
-            {
-                (k, k + 2)
-            }
-            _ => continue,
-        };
-        if !spaced(text, &ws[left].0, &ws[left + 1].0) {
+        let a = ws[k].0;
+        if !matches!(a.shape, Shape::Title | Shape::Caps) {
             continue;
         }
-        let caps_first = ws[left].0.shape == Shape::Caps;
+        // The next word that is no particle, over single spaces only.
+        let mut m = k + 1;
+        while m < n && ws[m].0.shape == Shape::Particle && spaced(text, &ws[m - 1].0, &ws[m].0) {
+            m += 1;
+        }
+        if m >= n || !spaced(text, &ws[m - 1].0, &ws[m].0) {
+            continue;
+        }
+        let caps_first = a.shape == Shape::Caps;
+        let (want_l, want_r) = if caps_first {
+            (Shape::Caps, Shape::Title)
+        } else {
+            (Shape::Title, Shape::Caps)
+        };
+        if !fits(&a, ws[k].1, want_l) || !fits(&ws[m].0, ws[m].1, want_r) {
+            continue;
+        }
+        // How far a block of `want` words goes from `from`: at most three
+        // name words; particles inside go free but never end it.
         let block = |from: usize, step: isize, want: Shape| -> usize {
-            // How far the block of `want` words goes from `from`, at most
-            // three name words (particles inside count free).
-            let mut last = from;
-            let mut count = 0;
+            let (mut last, mut count, mut prev) = (from, 0, from);
             let mut i = from as isize;
-            let mut prev = from;
             while i >= 0 && (i as usize) < n {
                 let (w, s) = ws[i as usize];
                 if i as usize != from {
@@ -248,60 +310,54 @@ fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
                         break;
                     }
                 }
-                let ok = match w.shape {
-                    Shape::Caps if want == Shape::Caps => {
-                        caps_surname(s) || (PARTICLES.contains(&s.to_lowercase().as_str()))
-                    }
-                    Shape::Title if want == Shape::Title => name_word(s) && s.chars().count() >= 2,
-                    Shape::Particle => true,
-                    _ => false,
-                };
-                if !ok || count == 3 {
+                if w.shape == Shape::Particle {
+                    prev = i as usize;
+                    i += step;
+                    continue;
+                }
+                if count == 3 || !fits(&w, s, want) {
                     break;
                 }
-                if w.shape != Shape::Particle {
-                    count += 1;
-                    last = i as usize;
-                }
+                count += 1;
+                last = i as usize;
                 prev = i as usize;
                 i += step;
             }
             last
         };
-        let (first, last) = if caps_first {
-            (block(left, -1, Shape::Caps), block(right, 1, Shape::Title))
-        } else {
-            (block(left, -1, Shape::Title), block(right, 1, Shape::Caps))
-        };
-        // Each side must have a word of its own shape at the boundary.
-        let side_ok = |i: usize, want: Shape| {
-            let (w, s) = ws[i];
-            w.shape == want
-                && match want {
-                    Shape::Caps => caps_surname(s),
-                    _ => name_word(s) && s.chars().count() >= 2,
-                }
-        };
-        let (lw, rw) = (left, right);
-        let boundary_ok = if caps_first {
-            side_ok(lw, Shape::Caps) && side_ok(rw, Shape::Title)
-        } else {
-            side_ok(lw, Shape::Title) && side_ok(rw, Shape::Caps)
-        };
-        if !boundary_ok || first > lw || last < rw {
-            continue;
-        }
-        let parts: Vec<&str> = ws[first..=last]
+        let first = block(k, -1, want_l);
+        let last = block(m, 1, want_r);
+        let parts: Vec<&(Word, &str)> = ws[first..=last]
             .iter()
             .filter(|(w, _)| w.shape != Shape::Particle)
-            .map(|(_, s)| *s)
             .collect();
-        if parts.len() < 2 || !parts.iter().any(|p| known_or_unknown(p)) {
+        if parts.len() < 2 || !parts.iter().any(|(_, p)| known_or_unknown(p)) {
+            continue;
+        }
+        // A word of another script than Latin must be backed by the
+        // dictionaries (its ordinary words are unknown to them).
+        let latin = |p: &str| p.chars().all(|c| !c.is_alphabetic() || (c as u32) < 0x250);
+        if parts.iter().any(|(_, p)| !latin(p))
+            && !parts.iter().any(|(_, p)| {
+                let i = info(p);
+                i.given >= 200 || i.surname_rank > 0
+            })
+        {
             continue;
         }
         let (s, e) = (ws[first].0.start, ws[last].0.end);
         let value = &text[s..e];
-        if super::names::eponym_phrase(&normalize(value)) {
+        // The given names first, as the other forms of the name are
+        // normalized (`KALEJA Šarlota` is `šarlota kaleja`).
+        let normalized = if caps_first {
+            let (surname, given) = (&text[s..ws[k].0.end], &text[ws[m].0.start..e]);
+            normalize(&format!("{given} {surname}"))
+        } else {
+            normalize(value)
+        };
+        if super::names::eponym_phrase(&normalized)
+            || super::names::eponym_phrase(&normalize(value))
+        {
             continue;
         }
         out.push(Finding {
@@ -310,7 +366,7 @@ fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
             end: e,
             detector: Detector::NameContext,
             confidence: 0.8,
-            normalized: normalize(value),
+            normalized,
         });
     }
 }
@@ -372,6 +428,10 @@ mod tests {
             ("Agus WULANDARI poate fi contactat", "Agus WULANDARI"),
             ("| 1 | 7187 | KNEŽEVIĆ Krešimir | HR |", "KNEŽEVIĆ Krešimir"),
             ("Razan ABU SHAQRA, of Nevsky Prospekt", "Razan ABU SHAQRA"),
+            ("Maria DA SILVA", "Maria DA SILVA"),
+            ("Ana SOUZA E SILVA", "Ana SOUZA E SILVA"),
+            ("Jean-Pierre DUPONT", "Jean-Pierre DUPONT"),
+            ("1 KIPCHOGE Eliud 2:01:09", "KIPCHOGE Eliud"),
         ] {
             assert_eq!(names(t), [n], "{t}");
         }
@@ -399,9 +459,20 @@ mod tests {
             "- 07:12 UTC Darryl rolled back",
             "2 PLAC Kyiv",
             "CONF#5339700 Room",
+            "Номер СНИЛС",
+            "Согласно ГОСТ",
+            "Serde JSON",
+            "TODO Docker",
         ] {
             assert!(names(t).is_empty(), "{t}: {:?}", names(t));
         }
+    }
+
+    #[test]
+    fn capitals_first_is_normalized_given_name_first() {
+        let mut out = Vec::new();
+        find("KALEJA Šarlota", &mut out);
+        assert_eq!(out[0].normalized, normalize("Šarlota Kaleja"));
     }
 
     #[test]

@@ -2030,7 +2030,6 @@ fn is_phone_key(k: &str) -> bool {
         // pt-BR "fone" (as in NF-e invoices), a direct line or dial-in, ha
         // "waya", yo "fóònù".
         "fone",
-        "direct",
         "directline",
         "directdial",
         "ddi",
@@ -2829,7 +2828,7 @@ mod tests {
             "Tālrunis",
             "ទូរស័ព្ទ",
             "fone",
-            "direct",
+            "directLine",
             "Waya",
             "Fóònù",
         ] {

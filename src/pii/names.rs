@@ -2726,13 +2726,26 @@ pub fn drop_eponymous_uses(text: &str, out: &mut Vec<Finding>) {
         if !next.is_empty() && EPONYMOUS_THINGS.contains(&next.as_str()) {
             return false;
         }
-        // "Achilles tendon", "Romberg test", "Jack Russell terrier": not
-        // after a possessive ("Ana's test").
+        // "Achilles tendon", "Romberg test": one word, no frequent given
+        // name, not after a possessive ("Ana's test", "Ana Lima test
+        // results").
         if !next.is_empty()
             && EPONYMOUS_HEADS.contains(&next.as_str())
             && text[f.end..].starts_with(' ')
         {
-            return false;
+            let name = &text[f.start..f.end];
+            // One word, an initial after it aside (`Mann–Whitney U test`).
+            let one = !name.contains(',')
+                && name.split(' ').filter(|w| w.chars().count() > 1).count() == 1;
+            // After a person's name, "test", "score" or "sign" can be a
+            // verb or the person's own (`Ana test results pending`).
+            let personal = matches!(
+                next.as_str(),
+                "test" | "tests" | "score" | "sign" | "scale" | "procedure" | "fracture"
+            );
+            if one && !(personal && with_fold(name, |f| word_info(f).strong_given())) {
+                return false;
+            }
         }
         if EPONYMOUS_CONDITIONS.contains(&next.as_str()) {
             let name = &text[f.start..f.end];
@@ -3153,7 +3166,6 @@ const ORG_TAILS: &[&str] = &[
     "borough",
     "municipality",
     "prefecture",
-    "canton",
     "suburb",
 ];
 
@@ -3345,6 +3357,7 @@ const EPONYMS: &[&str] = &[
     "boeing",
     "disney",
     "dr oetker",
+    "jack russell",
     "dr martens",
     "dr scholl",
     "carl zeiss",
@@ -7253,9 +7266,10 @@ fn looks_like_name(s: &str, ws: &[Word], strict: bool) -> bool {
     if ws.iter().all(|w| w.case == Case::Lower) {
         let parts: Vec<&Word> = ws.iter().filter(|w| !is_particle(s, w)).collect();
         return (2..=4).contains(&parts.len())
+            && !eponym_phrase(&normalize(t))
             && parts.iter().all(|w| {
                 let i = info(s, w);
-                !i.common && !i.blocked && !i.foreign && w.end - w.start >= 2
+                !i.common && !i.blocked && !i.foreign && s[w.start..w.end].chars().count() >= 2
             })
             && (!strict
                 || parts.iter().any(|w| {
@@ -7680,7 +7694,8 @@ pub fn person_value(
     // person works or lives (`WELAT ASLAN, Peugeot`, `Marvi MIRANI,
     // Osaka`), not a second person.
     let mut after_full_name = false;
-    for (item_start, item) in split_outside_quotes(value, base, base + trimmed.len()) {
+    let items = split_outside_quotes(value, base, base + trimmed.len());
+    for (n, &(item_start, item)) in items.iter().enumerate() {
         let mut s = item_start;
         let mut e = item_start + item.len();
         // Drop an address part: "<a@b>", "(a@b)", or a bare address.
@@ -7728,8 +7743,14 @@ pub fn person_value(
         }
         if s < e {
             let ws = words(&value[s..e]);
+            // (Not when a lone word follows: `Ana Lima, Coimbra, Rui` is
+            // a surname and its given name.)
+            let lone_next = items.get(n + 1).is_some_and(|(_, x)| {
+                x.trim().split(' ').count() == 1 && x.trim().starts_with(char::is_alphabetic)
+            });
             if after_full_name
                 && ws.len() == 1
+                && !lone_next
                 && with_fold(text_of(&value[s..e], &ws[0]), |f| {
                     (word_info(f).blocked || EPONYM_SET.contains(f)) && !memory.knows_name_word(f)
                 })

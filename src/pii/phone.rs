@@ -664,6 +664,10 @@ fn after_a_clause(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
         return None;
     }
     let gap = &text[e..start];
+    // A CSV row's next cells (`Ana Lima,Sales,1250000`), not a clause.
+    if gap.contains(',') && !gap.contains(", ") {
+        return None;
+    }
     if gap
         .split(|c: char| !(c.is_alphabetic() || super::names::is_mark(c)))
         .filter(|w| !w.is_empty())
@@ -683,17 +687,61 @@ fn after_a_clause(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
     let end = run_end(b, start);
     let digits = text[start..end].bytes().filter(u8::is_ascii_digit).count();
     let ungrouped = text[start..end].bytes().all(|c| c.is_ascii_digit());
-    if ungrouped && (!(7..=12).contains(&digits) || (digits == 10 && b[start] == b'1')) {
+    if ungrouped && (!(7..=11).contains(&digits) || (digits == 10 && b[start] == b'1')) {
+        return None;
+    }
+    // A count of something (`uploaded 1234567 bytes`, `2500000 views`).
+    let unit: String = text[end..]
+        .trim_start_matches(' ')
+        .chars()
+        .take_while(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if UNITS.contains(&unit.as_str()) {
+        return None;
+    }
+    // Four dotted pairs after a name are an address it logged in from.
+    if Shape::of(&text[start..end]).is_some_and(|s| dotted_pairs(&s)) {
         return None;
     }
     candidate_with(text, start, end, true)
 }
 
+/// Words after a number that count something rather than dial it.
+const UNITS: &[&str] = &[
+    "bytes",
+    "byte",
+    "kb",
+    "mb",
+    "gb",
+    "items",
+    "units",
+    "points",
+    "pts",
+    "votes",
+    "views",
+    "likes",
+    "followers",
+    "steps",
+    "users",
+    "rows",
+    "records",
+    "ms",
+    "seconds",
+    "km",
+    "kg",
+    "miles",
+    "tokens",
+    "shares",
+    "copies",
+    "downloads",
+    "words",
+];
+
 /// Words that, between a name and a number, say the number is something
 /// else's: what someone paid, owes, ordered or scored, or an identifier
 /// the name holds.
 const GAP_ID_WORDS: &[&str] = &[
-    "no",
     "nr",
     "id",
     "ref",
@@ -822,6 +870,7 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
     }
     let normalized = match validate(&cand, &shape) {
         Some(n) => n,
+        None if dotted_pairs(&shape) && labelled(text, start) => shape.digits().to_string(),
         None if cued || has_cue(text, start) => validate_cued(&cand, &shape)?,
         None => return None,
     };
@@ -837,6 +886,20 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
         confidence: 0.95,
         normalized,
     })
+}
+
+/// Four pairs set apart by dots (`17.13.11.35`): how much of the world
+/// writes a number, and the shape of an IPv4 address too.
+fn dotted_pairs(s: &Shape) -> bool {
+    !s.plus && s.seps == 4 && s.groups() == [2, 2, 2, 2]
+}
+
+/// Is the word right before `start` a phone cue (`Waya: `, `hotline `),
+/// not merely one somewhere before on the line? Only such a label tells
+/// a number in [`dotted_pairs`] from an address (`Phone desk host
+/// 10.20.30.40` is an address).
+fn labelled(text: &str, start: usize) -> bool {
+    id_word_before(text, start).is_some_and(|w| CUES.contains(&w.as_str()))
 }
 
 fn extension(text: &str, end: usize) -> Option<(usize, String)> {
@@ -1544,10 +1607,7 @@ fn validate_cued(cand: &str, s: &Shape) -> Option<String> {
     // (Six digits in pairs set apart by spaces only are a number of the
     // smallest plans: `Office: 22 53 97`.)
     let date_like = date_like(s) && !(six && s.seps == 1);
-    // Four pairs set apart by dots are how a cued number is written in
-    // much of the world (`Waya: 17.13.11.35`); an address seldom has
-    // four two-digit octets.
-    let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3) && !g.iter().all(|&x| x == 2);
+    let ipv4 = dots && g.len() == 4 && g.iter().all(|&x| x <= 3);
     // `Call notes — 20230420`: a compact date, cue or not.
     let date_like = date_like || (!s.plus && g == [8] && compact_date(s.digits()));
     if date_like || ipv4 || (nd >= 13 && luhn(s.digits())) {
@@ -1708,7 +1768,10 @@ fn validate(cand: &str, s: &Shape) -> Option<String> {
     // A long group and then one or two digits (`08-088035-20`,
     // `92-501298-18`) is how file and case numbers end, with a check or
     // year; no numbering plan writes a number so.
-    if !s.plus && s.groups().windows(2).any(|w| w[0] >= 6 && w[1] <= 2) {
+    if !s.plus
+        && s.groups().first().is_some_and(|&g| g <= 2)
+        && s.groups().windows(2).any(|w| w[0] >= 6 && w[1] <= 2)
+    {
         return None;
     }
     // `011`, the exit code of the North American plan, before a country
