@@ -218,9 +218,7 @@ fn known_or_unknown(w: &str) -> bool {
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     let mut base = 0;
     for line in text.split('\n') {
-        if (line.bytes().filter(u8::is_ascii_uppercase).count() >= 2 || !line.is_ascii())
-            && !gedcom_line(line)
-        {
+        if two_capitals(line) && !gedcom_line(line) {
             let ws = words(line, base);
             surname_blocks(text, &ws, out);
             if line.contains('/') {
@@ -229,6 +227,24 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         }
         base += line.len() + 1;
     }
+}
+
+/// Does `line` hold two capital letters in a row, as every word in
+/// capitals does? (Most lines do not: the reader skips them unread.)
+fn two_capitals(line: &str) -> bool {
+    if line.is_ascii() {
+        return line
+            .as_bytes()
+            .windows(2)
+            .any(|w| w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase());
+    }
+    let mut prev = false;
+    line.chars().any(|c| {
+        let up = c.is_uppercase();
+        let two = prev && up;
+        prev = up;
+        two
+    })
 }
 
 /// A GEDCOM record line (`2 PLAC Kyiv`, `1 NAME Ana /Lima/`): its tag in
