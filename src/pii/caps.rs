@@ -376,15 +376,19 @@ fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
         {
             continue;
         }
-        out.push(Finding {
-            class: Class::Name,
-            start: s,
-            end: e,
-            detector: Detector::NameContext,
-            confidence: 0.8,
-            normalized,
-        });
+        push(out, s, e, normalized);
     }
+}
+
+fn push(out: &mut Vec<Finding>, start: usize, end: usize, normalized: String) {
+    out.push(Finding {
+        class: Class::Name,
+        start,
+        end,
+        detector: Detector::NameContext,
+        confidence: 0.8,
+        normalized,
+    });
 }
 
 /// `SURNAME/GIVEN`: two words in capitals joined by a slash, nothing
@@ -409,15 +413,12 @@ fn slashed(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
         if !(caps_surname(sa) && caps_surname(sb) && (known(sa) || known(sb))) {
             continue;
         }
-        let (s, e) = (a.start, b.end);
-        out.push(Finding {
-            class: Class::Name,
-            start: s,
-            end: e,
-            detector: Detector::NameContext,
-            confidence: 0.8,
-            normalized: with_fold(&format!("{sb} {sa}"), str::to_string),
-        });
+        push(
+            out,
+            a.start,
+            b.end,
+            with_fold(&format!("{sb} {sa}"), str::to_string),
+        );
     }
 }
 

@@ -847,15 +847,18 @@ mod tests {
             .collect()
     }
 
+    /// The names found in `t` read as free text.
+    fn text_names(t: &str) -> Vec<String> {
+        spans(t, Leaf::TEXT)
+            .into_iter()
+            .filter(|(c, _)| c == "NAME")
+            .map(|(_, v)| v)
+            .collect()
+    }
+
     #[test]
     fn people_joined_to_a_name() {
-        let names = |t: &str| -> Vec<String> {
-            spans(t, Leaf::TEXT)
-                .into_iter()
-                .filter(|(c, _)| c == "NAME")
-                .map(|(_, v)| v)
-                .collect()
-        };
+        let names = text_names;
         // Across "and", "&" or a case's "v." from a name found.
         assert!(names("the tellers were Nelo Chilombo.").is_empty());
         assert_eq!(
@@ -893,13 +896,7 @@ mod tests {
 
     #[test]
     fn places_companies_and_eponyms_named_like_people() {
-        let names = |t: &str| -> Vec<String> {
-            spans(t, Leaf::TEXT)
-                .into_iter()
-                .filter(|(c, _)| c == "NAME")
-                .map(|(_, v)| v)
-                .collect()
-        };
+        let names = text_names;
         for t in [
             "venue Hamilton Parish",
             "Met them at Adelaide Hills today",
