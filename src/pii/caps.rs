@@ -133,84 +133,38 @@ const ACRONYMS: &[&str] = &[
     "okpo", "kpp",
 ];
 
+/// Vowels of the Latin and Cyrillic alphabets, in lower case.
+const VOWELS: &str = "aeiouyáàâäãåéèêëíìîïóòôöõøúùûüýęąőűăıаеёиоуыэюяіїєўөүә";
+
+/// Every letter of `w` is Latin.
+fn latin(w: &str) -> bool {
+    w.chars().all(|c| !c.is_alphabetic() || (c as u32) < 0x250)
+}
+
+/// The dictionaries know `w` as a given name or a surname.
+fn dictionary_name(w: &str) -> bool {
+    let i = info(w);
+    i.given >= 200 || i.surname_rank > 0
+}
+
 /// A surname in capitals: a name word of three letters or more with a
-/// vowel if it is Latin (`CBD`, `SDK` are acronyms).
+/// vowel if it is Latin or Cyrillic (`CBD`, `SDK` are acronyms).
 fn caps_surname(w: &str) -> bool {
     let n = w.chars().filter(|c| c.is_alphabetic()).count();
-    let latin = w.chars().all(|c| !c.is_alphabetic() || (c as u32) < 0x250);
     let cyrillic = w.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c));
-    let vowel = w.chars().any(|c| {
-        matches!(
-            c.to_lowercase().next().unwrap_or(c),
-            'a' | 'e'
-                | 'i'
-                | 'o'
-                | 'u'
-                | 'y'
-                | 'á'
-                | 'à'
-                | 'â'
-                | 'ä'
-                | 'ã'
-                | 'å'
-                | 'é'
-                | 'è'
-                | 'ê'
-                | 'ë'
-                | 'í'
-                | 'ì'
-                | 'î'
-                | 'ï'
-                | 'ó'
-                | 'ò'
-                | 'ô'
-                | 'ö'
-                | 'õ'
-                | 'ø'
-                | 'ú'
-                | 'ù'
-                | 'û'
-                | 'ü'
-                | 'ý'
-                | 'ę'
-                | 'ą'
-                | 'ő'
-                | 'ű'
-                | 'ă'
-                | 'ı'
-                | 'а'
-                | 'е'
-                | 'ё'
-                | 'и'
-                | 'о'
-                | 'у'
-                | 'ы'
-                | 'э'
-                | 'ю'
-                | 'я'
-                | 'і'
-                | 'ї'
-                | 'є'
-                | 'ў'
-                | 'ө'
-                | 'ү'
-                | 'ә'
-        )
-    });
+    let vowel = w
+        .chars()
+        .any(|c| VOWELS.contains(c.to_lowercase().next().unwrap_or(c)));
     // Three capitals are mostly an acronym (`UTC`, `CEO`), unless the
     // dictionaries know them as a name (`LEE`, `ABU`).
-    let short_ok = n >= 4 || {
-        let i = info(w);
-        i.given >= 200 || i.surname_rank > 0
-    };
-    n >= 3 && short_ok && (!(latin || cyrillic) || vowel) && name_word(w)
+    let short_ok = n >= 4 || dictionary_name(w);
+    n >= 3 && short_ok && (!(latin(w) || cyrillic) || vowel) && name_word(w)
 }
 
 /// Does the dictionary know `w` as a name, or as nothing at all (a name
 /// of another culture)?
 fn known_or_unknown(w: &str) -> bool {
-    let i = info(w);
-    i.given >= 200 || i.surname_rank > 0 || i.unknown_anywhere()
+    dictionary_name(w) || info(w).unknown_anywhere()
 }
 
 /// Appends the names `text` writes with the surname in capitals or as
@@ -352,13 +306,7 @@ fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
         }
         // A word of another script than Latin must be backed by the
         // dictionaries (its ordinary words are unknown to them).
-        let latin = |p: &str| p.chars().all(|c| !c.is_alphabetic() || (c as u32) < 0x250);
-        if parts.iter().any(|(_, p)| !latin(p))
-            && !parts.iter().any(|(_, p)| {
-                let i = info(p);
-                i.given >= 200 || i.surname_rank > 0
-            })
-        {
+        if parts.iter().any(|(_, p)| !latin(p)) && !parts.iter().any(|(_, p)| dictionary_name(p)) {
             continue;
         }
         let (s, e) = (ws[first].0.start, ws[last].0.end);
