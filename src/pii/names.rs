@@ -4835,6 +4835,18 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         // A speaker label or an address right after the whole run.
         support = support.max(self.after(ws, first, j));
+        // Two or three words of a caseless alphabet amid words of another
+        // script, with no other word of theirs on the line ("customers
+        // پلوشه شینواري have been called"): in a tool's text such a
+        // phrase is most often a person's name; a place lead before it
+        // ("visited", "to") was refused when the run was started.
+        if support == Support::None
+            && foreign_words(text, ws, first) == Some(j)
+            && self.amid_other_script(ws, first, j)
+            && !self.place_slot(ws, first)
+        {
+            support = Support::Lead;
+        }
         // Trailing ordinary words are not part of the name ("Victoria Station"),
         // unless the context vouches for the run ("Spoke with Ryan de Smit").
         let mut last = j;
@@ -5010,22 +5022,47 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // ਗੁਰਪ੍ਰੀਤ ਸੰਧੂ about …", "Pied Piper Inc.のأحمد إبراهيمです") are a
         // name unless a place lead comes before them; a line of nothing
         // else (a value under `city`, a heading) needs a cue.
-        let amid = {
-            let (a, b) = (ws[k].start, ws[end].end);
-            let t = self.text;
-            let before =
-                &t[t.floor_char_boundary(self.line_start(a).max(a.saturating_sub(120)))..a];
-            let line_end = t[b..].find('\n').map_or(t.len(), |p| b + p);
-            let after = &t[b..t.floor_char_boundary(line_end.min(b + 120))];
-            let script = word_script(text_of(t, &ws[k]));
-            before
-                .chars()
-                .chain(after.chars())
-                .any(|c| c.is_alphabetic() && caseless_script(c) != script)
-        };
+        let amid = self.amid_other_script(ws, k, end);
         (((self.before(ws, k) >= Support::Lead || amid) && !place_lead)
             || self.after(ws, k, end) >= Support::Lead)
             .then_some(end)
+    }
+
+    /// Whether `ws[k]` stands where a place is written: the value of a
+    /// label that names no person (`Address: …`, `地址：…`, a chess
+    /// game's `[Site "…"]`) or after an arrow (`KE 275 → …`).
+    fn place_slot(&self, ws: &[Word], k: usize) -> bool {
+        let text = self.text;
+        let ls = self.line_start(ws[k].start);
+        let before = &text[ls..ws[k].start];
+        if before.trim_end().ends_with(['→', '⇒']) || before.trim_end().ends_with("->") {
+            return true;
+        }
+        if k == 0 || ws[k - 1].end < ls {
+            return false;
+        }
+        let p = &ws[k - 1];
+        let gap = &text[p.end..ws[k].start];
+        gap.contains([':', '：', '"', '='])
+            && gap
+                .chars()
+                .all(|c| matches!(c, ':' | '：' | '"' | '=' | ' ' | '\t'))
+            && super::keys::kind_of(text_of(text, p)) == super::keys::KeyKind::NotPerson
+    }
+
+    /// Whether the line around `ws[k..=end]` (up to 120 bytes each side)
+    /// holds letters of a script other than the run's.
+    fn amid_other_script(&self, ws: &[Word], k: usize, end: usize) -> bool {
+        let (a, b) = (ws[k].start, ws[end].end);
+        let t = self.text;
+        let before = &t[t.floor_char_boundary(self.line_start(a).max(a.saturating_sub(120)))..a];
+        let line_end = t[b..].find('\n').map_or(t.len(), |p| b + p);
+        let after = &t[b..t.floor_char_boundary(line_end.min(b + 120))];
+        let script = word_script(text_of(t, &ws[k]));
+        before
+            .chars()
+            .chain(after.chars())
+            .any(|c| c.is_alphabetic() && caseless_script(c) != script)
     }
 
     /// "Ms حسینی", "Dr. अग्रवाल": word `k` is of a script without case and
@@ -9096,6 +9133,27 @@ mod tests {
         );
         assert!(scan("Meet at תל-אביב tomorrow").is_empty());
         assert!(scan("שלום רב, נועה מזרחי כתבה").is_empty());
+        // Two words amid words of another script need no more cue…
+        assert_eq!(
+            scan("Medical-priority customers (e.g. پلوشه شینواري) were called."),
+            ["پلوشه شینواري"]
+        );
+        assert_eq!(
+            scan("Beat Wyss ist im Urlaub, bitte wenden Sie sich an দীপজ্যোতি বৰুৱা."),
+            ["দীপজ্যোতি বৰুৱা"]
+        );
+        // … unless they are a place: a word of one, a place's label before
+        // them, or an arrow.
+        for t in [
+            "Directory — Harley-Davidson (القاهرة الجديدة)",
+            "Address: ಬೆಂಗಳೂರು ನಗರ",
+            "地址：ಬೆಂಗಳೂರು ನಗರ",
+            "[Site \"አዲስ ሰፈር\"]",
+            "| 1 | KE 275 → ಹೊಸ ಊರು |",
+            "Ernst & Young · תל אביב-יפו.",
+        ] {
+            assert!(scan(t).is_empty(), "{t}: {:?}", scan(t));
+        }
         assert!(scan("ping ข้อมูล ทั้งหมด ในระบบ นี้").is_empty());
     }
 
