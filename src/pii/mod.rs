@@ -857,6 +857,30 @@ mod tests {
     }
 
     #[test]
+    fn guests_tenants_and_guides_labelled_in_more_languages() {
+        let names = text_names;
+        for (t, want) in [
+            ("房客：麥浩賢", "麥浩賢"),
+            ("ชื่อผู้เข้าพัก: สมชาย แก้วมณี", "สมชาย แก้วมณี"),
+            ("მოგზაური: ეკა შონია", "ეკა შონია"),
+            ("صارف: گلاب ڀٽو", "گلاب ڀٽو"),
+            ("Müşteri temsilciniz: Baran Ehmed", "Baran Ehmed"),
+        ] {
+            assert_eq!(names(t), [want], "{t}");
+        }
+        // A contact's label after the name is no second person.
+        assert_eq!(
+            names("გიდი: ეკატერინე ლომიძე, ტელ. 555"),
+            ["ეკატერინე ლომიძე"]
+        );
+        assert_eq!(names("Guest: Ana Lima, Tel. 555 0132"), ["Ana Lima"]);
+        assert_eq!(
+            names("Guests: Ana Lima, Rui Costa"),
+            ["Ana Lima", "Rui Costa"]
+        );
+    }
+
+    #[test]
     fn people_joined_to_a_name() {
         let names = text_names;
         // Across "and", "&" or a case's "v." from a name found.

@@ -7778,6 +7778,19 @@ pub fn person_value(
                 }
             }
         }
+        // "Ana Lima, Tel. 555 0132", "ეკა შონია, ტელ. …": a contact's
+        // label after the name ends the list of people.
+        if n > 0
+            && let Some(w) = WordIter::new(&value[s..e]).next()
+            && w.start == 0
+            && (s + w.end == e || value[s + w.end..e].starts_with(['.', ':', ' ']))
+            && matches!(
+                super::keys::kind_of(&value[s..s + w.end]),
+                super::keys::KeyKind::Phone | super::keys::KeyKind::Email
+            )
+        {
+            break;
+        }
         if s < e {
             let ws = words(&value[s..e]);
             // (Not when a lone word follows: `Ana Lima, Coimbra, Rui` is
