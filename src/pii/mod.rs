@@ -881,6 +881,40 @@ mod tests {
     }
 
     #[test]
+    fn particles_titles_and_self_introductions_in_more_languages() {
+        let names = text_names;
+        for (t, want) in [
+            ("Neue Nachricht von Lena Becker", "Lena Becker"),
+            ("Grüße von Lena Becker", "Lena Becker"),
+            (
+                "Welcome back, I'm Isla Hargreaves and today",
+                "Isla Hargreaves",
+            ),
+            ("Gentile Sig.ra Ignazia Deiana,", "Ignazia Deiana"),
+            ("Gentile dott.ssa Maria Rossi,", "Maria Rossi"),
+            ("Carlos de Jesus Lima", "Carlos de Jesus Lima"),
+            ("Dear Mr van der Berg,", "van der Berg"),
+        ] {
+            assert_eq!(names(t), [want], "{t}");
+        }
+    }
+
+    #[test]
+    fn places_named_after_people_by_their_kind() {
+        let names = text_names;
+        for t in [
+            "Visit the Museo Reina Sofía today",
+            "near Vila Madalena",
+            "match at Estadio Santiago Bernabéu",
+            "Bahnhof Friedrichstraße",
+            "take the Elizabeth Line",
+            "Ziwa Victoria",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
+    }
+
+    #[test]
     fn people_joined_to_a_name() {
         let names = text_names;
         // Across "and", "&" or a case's "v." from a name found.

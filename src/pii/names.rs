@@ -1408,6 +1408,8 @@ pub(crate) const TITLES: &[&str] = &[
     "מר",
     "dott",
     "ing",
+    "sig",
+    "avv",
     // Portuguese, Italian.
     "senhor",
     "senhora",
@@ -1627,6 +1629,16 @@ const GREETINGS: &[&str] = &[
     // in a caseless script are `vocative::greeted`'s.)
     "sejahtera",
     "salaan",
+    // Italian letters' Dear ("Gentile Sig.ra Deiana", "Egregio dott.
+    // Russo", "Spettabile …").
+    "gentile",
+    "gentilissimo",
+    "gentilissima",
+    "egregio",
+    "egregia",
+    "spettabile",
+    "carissimo",
+    "carissima",
 ];
 
 /// Does `lead` (a line up to a word) end with a quote that opens a quoted
@@ -1763,6 +1775,9 @@ const ORDINARY_BLOCKED: &[&str] = &[
 ];
 
 const LEADS: &[&str] = &[
+    // A speaker introducing themselves ("Welcome back, I'm Isla
+    // Hargreaves"): folded, the typographic apostrophe is the plain one.
+    "i'm",
     // "This is X" on the phone or in a letter's first line: cs "tady",
     // sr "овде", ky "байланышта" (in touch).
     "tady",
@@ -2962,6 +2977,78 @@ const PLACE_PREFIXES: &[&str] = &[
     "sankt",
     "sint",
     "unter",
+    // Museums, parks, stadiums, stations, airports, palaces, churches,
+    // universities, theatres, markets, gardens, castles and bridges named
+    // after people, in the languages that put the kind first ("Museo
+    // Reina Sofía", "Estadio Santiago Bernabéu", "Bahnhof
+    // Friedrichstraße", "Vila Madalena"), and Swahili's and Vietnamese's
+    // lake, town, mountain, park, stadium, mausoleum and market ("Ziwa
+    // Victoria", "Lăng Chủ tịch Hồ Chí Minh").
+    "museo",
+    "museu",
+    "musée",
+    "parque",
+    "parc",
+    "parco",
+    "estadio",
+    "estádio",
+    "stadio",
+    "aeropuerto",
+    "aeroporto",
+    "aéroport",
+    "estación",
+    "estação",
+    "gare",
+    "stazione",
+    "bahnhof",
+    "flughafen",
+    "palacio",
+    "palácio",
+    "palazzo",
+    "palais",
+    "catedral",
+    "cathédrale",
+    "cattedrale",
+    "iglesia",
+    "igreja",
+    "chiesa",
+    "église",
+    "universidad",
+    "universidade",
+    "università",
+    "université",
+    "universität",
+    "colegio",
+    "colégio",
+    "teatro",
+    "théâtre",
+    "mercado",
+    "mercato",
+    "marché",
+    "jardín",
+    "jardim",
+    "giardino",
+    "jardin",
+    "castillo",
+    "castelo",
+    "castello",
+    "château",
+    "puente",
+    "ponte",
+    "pont",
+    "ciudad",
+    "cidade",
+    "città",
+    "vila",
+    "ziwa",
+    "mji",
+    "mlima",
+    "hifadhi",
+    "uwanja",
+    "chuo",
+    "lăng",
+    "chợ",
+    "chùa",
 ];
 
 /// Words that end organization and place names ("Walt Disney Company",
@@ -3167,6 +3254,44 @@ const ORG_TAILS: &[&str] = &[
     "municipality",
     "prefecture",
     "suburb",
+    // A transport line ("Elizabeth Line", "Jubilee Line"), and
+    // the kind of a place in languages that put it last ("Liszt Ferenc
+    // repülőtér", "Boğaziçi Köprüsü", "Goethe Schule").
+    "line",
+    "repülőtér",
+    "pályaudvar",
+    "múzeum",
+    "egyetem",
+    "kórház",
+    "platz",
+    "straße",
+    "strasse",
+    "allee",
+    "kirche",
+    "schule",
+    "gymnasium",
+    "universität",
+    "krankenhaus",
+    "klinikum",
+    "stadion",
+    "flughafen",
+    "bahnhof",
+    "köprüsü",
+    "sarayı",
+    "camii",
+    "meydanı",
+    "caddesi",
+    "sokak",
+    "sokağı",
+    "parkı",
+    "havalimanı",
+    "üniversitesi",
+    "hastanesi",
+    "lotnisko",
+    "dworzec",
+    "letiště",
+    "nádraží",
+    "náměstí",
 ];
 
 /// Organizations, brands and products named after people, as folded word
@@ -4246,6 +4371,29 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         w.case == Case::Lower && w.end - w.start <= 5 && self.is(w, PARTICLE)
     }
 
+    /// The index of the particle after `ws[first..q]`, one or two words
+    /// that no list or session holds as a name, when a frequent given
+    /// name follows it ([`Self::given_after_particles`]).
+    fn no_name_before_particle(&self, ws: &[Word], first: usize, j: usize) -> Option<usize> {
+        let no_name = |w: &Word| {
+            let i = self.info(w);
+            i.given == 0 && !i.surname_like() && !self.known(w)
+        };
+        (first + 1..j.min(first + 3))
+            .find(|&q| self.particle(&ws[q]))
+            .filter(|&q| ws[first..q].iter().all(no_name) && self.given_after_particles(ws, q, j))
+    }
+
+    /// Whether the particles from `ws[k]` on are followed by a frequent
+    /// given name that is not the run's last word (`von Lena Becker`).
+    fn given_after_particles(&self, ws: &[Word], k: usize, j: usize) -> bool {
+        let mut m = k;
+        while m < j && self.particle(&ws[m]) {
+            m += 1;
+        }
+        m > k && m < j && ws[m].case == Case::Title && self.info(&ws[m]).strong_given()
+    }
+
     fn folded(&self, w: &Word) -> std::borrow::Cow<'_, str> {
         match self.index(w).and_then(|k| self.words.meta[k].as_ref()) {
             Some((r, _)) => std::borrow::Cow::Borrowed(&self.words.folded[r.clone()]),
@@ -4806,6 +4954,15 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 first += 1;
             } else if first < j && self.is(w, FAMILY_WORD | RELATION) {
                 // "Analyst Navjot Brar (…)", "Colleague Ife Okoro".
+                support = support.max(Support::Lead);
+                first += 1;
+            } else if let Some(q) = self.no_name_before_particle(ws, first, j) {
+                // "Nachricht von Lena Becker", "Neue Nachricht von …":
+                // words that are no name before a particle and a given name.
+                first = q;
+            } else if first < j && self.particle(w) && self.given_after_particles(ws, first, j) {
+                // Particles come before surnames, not before a given name:
+                // "von Lena Becker" is "from Lena Becker".
                 support = support.max(Support::Lead);
                 first += 1;
             } else if first < j
@@ -5845,6 +6002,16 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let gap = &text[p.end..w.start];
         let gap_t = gap.trim();
         if self.is(&p, TITLE) && (gap_t.is_empty() || gap_t == ".") && !gap.contains('\n') {
+            return Support::Strong;
+        }
+        // "Sig.ra Deiana", "Dott.ssa Russo", "Sig.na Bianchi": an Italian
+        // title abbreviated with its feminine ending after the dot.
+        if k >= 2
+            && gap == " "
+            && matches!(text_of(text, &p), "ra" | "na" | "ssa")
+            && text[ws[k - 2].end..p.start] == *"."
+            && self.is(&ws[k - 2], TITLE)
+        {
             return Support::Strong;
         }
         // "Employee name ........ Lieke Kuijpers", "Manager ...... Žagar,
