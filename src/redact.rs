@@ -1207,6 +1207,7 @@ impl<'a> Redactor<'a> {
                         let child_leaf = Leaf {
                             identifier: info.identifier,
                             party: names_a_party(&info, kind, leaf.key, leaf.party),
+                            account: info.account,
                             ..Leaf::of(kind, po)
                         };
                         match (child, &columns) {

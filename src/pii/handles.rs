@@ -2,20 +2,25 @@
 //! (`maartje.horst`, `omkar-shinde`, `xinyiouyang`). A handle is looked
 //! for where its place says it is one, never by its shape alone: under a
 //! person's key (`login`, `display_name`), as a mention (`cc @darnell`,
-//! CODEOWNERS' `@meron-girma`), or as a profile link
-//! (`github.com/ihashmi`, `linkedin.com/in/imran-hashmi-2e9a1`).
+//! CODEOWNERS' `@meron-girma`), as a profile link (`github.com/ihashmi`,
+//! `linkedin.com/in/imran-hashmi-2e9a1`, `/people/philippa.a`), a log's
+//! user or a forum's quote.
 //!
-//! An account name is not a person's name: `quietorbit`, `pixel_kiwi33`
-//! or `zebra800` says nothing of who holds it, and Sluice's classes are
-//! emails, phones and names. So a handle is tokenized only when it
-//! *carries* a name the session knows (`maartje.horst` beside "Maartje
-//! Horst", `kdlamini` beside "Kagiso Dlamini"), which would otherwise
-//! leak that name, when it is a given name and a surname by the
-//! dictionaries (`linnea.andersson`: [`dictionary_name`]), and a LinkedIn
-//! profile slug always (it is the person's name by construction). A
-//! deployment that wants its staff's other logins tokenized lists them
-//! in a lexicon under `rules/lexicons/`. Role and
-//! service accounts (`admin`, `postgres`, `dependabot`) are never people.
+//! Where a text says an account is written — a login or user-name key
+//! (`login`, `username`, `requested_reviewers`), a mention, a profile's
+//! address, a web server log's user, a forum's quote, an LDAP entry of
+//! people — a handle is a person's account unless it is made of ordinary
+//! words ([`account_handle`]): `jgagnon` or `chue.t` identifies its holder
+//! as surely as the name it abbreviates, while `quietorbit`,
+//! `pixel_kiwi33` or `data-export` are generated aliases or services.
+//! Under keys that may hold a person but hold other things too (`name`,
+//! `owner`), a handle is tokenized only when it *carries* a name the
+//! session knows (`maartje.horst` beside "Maartje Horst", `kdlamini`
+//! beside "Kagiso Dlamini") or is a given name and a surname by the
+//! dictionaries (`linnea.andersson`: [`dictionary_name`]); a LinkedIn
+//! profile slug always is (it is the person's name by construction). Role
+//! and service accounts (`admin`, `postgres`, `dependabot`, `@sre`) are
+//! never people.
 
 use super::{Class, Detector, Finding, names};
 
@@ -272,6 +277,83 @@ pub fn dictionary_name(h: &str) -> bool {
         || (surname && f.unknown_anywhere() && a.len() >= 3)
 }
 
+/// A handle where accounts are written (a login key, a mention, a
+/// profile's address, a log's user field): a person's account unless it
+/// is made of ordinary words. Besides [`carries_name`] and
+/// [`dictionary_name`], an initial and a surname no list has (`jgagnon`,
+/// `chue.t`, `imogen_p`) is a person's too: a login identifies its holder
+/// as surely as the name it abbreviates. `quietorbit`, `pixel_kiwi33`,
+/// `data-export` and role accounts are not.
+pub fn account_handle(h: &str, known: Known) -> bool {
+    handle_shape(h) && (carries_name(h, known) || dictionary_name(h) || !wordy(h, known))
+}
+
+/// Whether handle `h` is made of ordinary words, or has no part of three
+/// letters: a part (trailing digits aside) that is an ordinary English
+/// word and no name, a part with digits inside (`k8s`), or one part
+/// that is two ordinary words run together (`quietorbit`).
+fn wordy(h: &str, known: Known) -> bool {
+    let ordinary = |p: &str| {
+        let i = super::lexicon::word_info(p);
+        (i.common || i.blocked) && i.given == 0 && !i.surname_like() && !known(p)
+    };
+    let mut long = false;
+    let mut parts = 0;
+    for p in h.split(['.', '_', '-']) {
+        let p = p.trim_end_matches(|c: char| c.is_ascii_digit());
+        if p.is_empty() {
+            continue;
+        }
+        if !p.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return true;
+        }
+        let p = p.to_ascii_lowercase();
+        if ROLE_PARTS.contains(&p.as_str()) || role_account(&p) {
+            return true;
+        }
+        if p.len() >= 3 && ordinary(&p) {
+            return true;
+        }
+        long |= p.len() >= 3;
+        parts += 1;
+        if parts == 1
+            && p.len() >= 6
+            && (3..=p.len() - 3).any(|i| ordinary(&p[..i]) && ordinary(&p[i..]))
+        {
+            return true;
+        }
+    }
+    !long
+}
+
+/// Words of team and service handles that no English word list holds
+/// (`@devops-oncall`, `@sre`, `ml-eng`).
+const ROLE_PARTS: &[&str] = &[
+    "oncall",
+    "sre",
+    "infra",
+    "eng",
+    "qa",
+    "secops",
+    "devsecops",
+    "frontend",
+    "backend",
+    "sysadmin",
+    "dba",
+    "netops",
+    "itops",
+    "ml",
+    "ux",
+    "ui",
+    "hr",
+    "pm",
+    "it",
+    "noc",
+    "soc",
+    "helpdesk",
+    "servicedesk",
+];
+
 /// Answers whether the session knows a folded name word.
 pub type Known<'a> = &'a dyn Fn(&str) -> bool;
 
@@ -289,9 +371,14 @@ fn handle(start: usize, end: usize, h: &str, confidence: f32) -> Finding {
 /// A value under a person's key that is a handle rather than a written
 /// name (`"display_name": "birgitte.sorensen"`, `"login": "noac"`) and
 /// carries a known name. Returns whether it was one.
-pub fn handle_value(text: &str, known: Known, out: &mut Vec<Finding>) -> bool {
+pub fn handle_value(text: &str, known: Known, account: bool, out: &mut Vec<Finding>) -> bool {
     let t = text.trim();
-    if !handle_shape(t) || !(carries_name(t, known) || dictionary_name(t)) {
+    let person = if account {
+        account_handle(t, known)
+    } else {
+        handle_shape(t) && (carries_name(t, known) || dictionary_name(t))
+    };
+    if !person {
         return false;
     }
     let start = text.len() - text.trim_start().len();
@@ -340,8 +427,7 @@ pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
             continue;
         }
         let h = &text[s..e];
-        if !handle_shape(h)
-            || !(carries_name(h, known) || dictionary_name(h))
+        if !account_handle(h, known)
             || NOT_MENTIONS.iter().any(|w| {
                 // `@param`, and `@app.route(` (a word, then a dot).
                 h.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w))
@@ -387,10 +473,7 @@ pub fn jira_mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
         let s = at + 2;
         let e = handle_at(text, s);
         let h = &text[s..e];
-        if text[e..].starts_with(']')
-            && handle_shape(h)
-            && (carries_name(h, known) || dictionary_name(h))
-        {
+        if text[e..].starts_with(']') && account_handle(h, known) {
             out.push(handle(s, e, h, 0.75));
         }
     }
@@ -415,7 +498,7 @@ pub fn irc_speakers(text: &str, known: Known, out: &mut Vec<Finding>) {
                 c.is_ascii_digit() || matches!(c, b':' | b' ' | b'-' | b'/' | b'.' | b'T')
             });
         let h = &text[s..e];
-        if stamped && handle_shape(h) && carries_name(h, known) {
+        if stamped && account_handle(h, known) {
             out.push(handle(s, e, h, 0.8));
         }
     }
@@ -502,6 +585,92 @@ pub fn profile_links(text: &str, known: Known, out: &mut Vec<Finding>) {
             };
             out.push(handle(s, e, &text[s..e], 0.75));
             from = e;
+        }
+    }
+}
+
+/// The user of a web server's access log (the Common and Combined Log
+/// Formats, `host ident authuser [date] "request" …`): `13.13.4.58 -
+/// polglase.demelza [07/Dec/2023:02:21:51 +0100] "GET …"`, when it is
+/// not `-` and is a person's account ([`account_handle`]).
+pub fn log_users(text: &str, known: Known, out: &mut Vec<Finding>) {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let start = at;
+        at += line.len();
+        let Some(open) = line.find(" [") else {
+            continue;
+        };
+        let close = line[open..].find("] \"").map(|p| open + p);
+        if close.is_none() {
+            continue;
+        }
+        let head = &line[..open];
+        let mut fields = head.split(' ');
+        let (Some(host), Some(ident), Some(user), None) =
+            (fields.next(), fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let host_ok = host.len() >= 3
+            && host.contains(['.', ':'])
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b':' | b'-'));
+        if !host_ok || ident.is_empty() || user == "-" || !account_handle(user, known) {
+            continue;
+        }
+        let s = start + host.len() + 1 + ident.len() + 1;
+        out.push(handle(s, s + user.len(), user, 0.8));
+    }
+}
+
+/// A forum's quote of a member (`[quote=joelle_reding]`,
+/// `[quote="imogen_p"]`, `[quote=hine_parata;4512]`): the member's
+/// account ([`account_handle`]).
+pub fn quoted_members(text: &str, known: Known, out: &mut Vec<Finding>) {
+    let b = text.as_bytes();
+    for (at, _) in text
+        .match_indices("[quote=")
+        .chain(text.match_indices("[QUOTE="))
+    {
+        let mut s = at + 7;
+        if b.get(s) == Some(&b'"') {
+            s += 1;
+        }
+        let e = handle_at(text, s);
+        if e > s
+            && matches!(b.get(e), Some(b']' | b'"' | b';'))
+            && account_handle(&text[s..e], known)
+        {
+            out.push(handle(s, e, &text[s..e], 0.75));
+        }
+    }
+}
+
+/// A member's page on a site's own paths (`/people/philippa.a`,
+/// `/users/jgagnon`, `/u/imogen_p`, `/members/…`, `/profile/…`), the
+/// path ending with the account ([`account_handle`]).
+pub fn people_paths(text: &str, known: Known, out: &mut Vec<Finding>) {
+    const PATHS: &[&str] = &[
+        "/people/",
+        "/users/",
+        "/u/",
+        "/members/",
+        "/profile/",
+        "/profiles/",
+    ];
+    let b = text.as_bytes();
+    for p in PATHS {
+        for (at, _) in text.match_indices(p) {
+            let s = at + p.len();
+            let e = handle_at(text, s);
+            let ends = b
+                .get(e)
+                .is_none_or(|c| !handle_byte(*c) && !matches!(c, b'/' | b'@' | b'(' | b'{' | b'='));
+            if e > s && ends && account_handle(&text[s..e], known) {
+                out.push(handle(s, e, &text[s..e], 0.75));
+            }
         }
     }
 }
@@ -624,7 +793,7 @@ mod tests {
         assert_eq!(
             found(
                 |t, k, o| {
-                    handle_value(t, k, o);
+                    handle_value(t, k, false, o);
                 },
                 "birgitte.sorensen"
             ),
@@ -633,7 +802,7 @@ mod tests {
         assert!(
             found(
                 |t, k, o| {
-                    handle_value(t, k, o);
+                    handle_value(t, k, false, o);
                 },
                 "admin"
             )
@@ -642,7 +811,7 @@ mod tests {
         assert!(
             found(
                 |t, k, o| {
-                    handle_value(t, k, o);
+                    handle_value(t, k, false, o);
                 },
                 "Ann Lee"
             )
@@ -668,7 +837,8 @@ mod tests {
         let mut out = Vec::new();
         mentions("cc @quietorbit and @maartje.horst", &known, &mut out);
         assert_eq!(out.len(), 1);
-        assert!(!handle_value("pixel_kiwi33", &known, &mut out));
+        assert!(!handle_value("pixel_kiwi33", &known, false, &mut out));
+        assert!(!handle_value("pixel_kiwi33", &known, true, &mut out));
         // A LinkedIn slug is its holder's name whatever the session knows.
         let mut out = Vec::new();
         profile_links(
@@ -677,6 +847,51 @@ mod tests {
             &mut out,
         );
         assert_eq!(out.len(), 1);
+    }
+
+    #[test]
+    fn accounts_where_accounts_are_written() {
+        let none = |_: &str| false;
+        // An initial and a surname, or parts no list has: a person's login.
+        for h in [
+            "jgagnon",
+            "chue.t",
+            "imogen_p",
+            "ikenna-o",
+            "yulaeva_laysan",
+            "kaisajarvinen",
+        ] {
+            assert!(account_handle(h, &none), "{h}");
+        }
+        // Ordinary words, team and service handles, roles, codes.
+        for h in [
+            "quietorbit",
+            "pixel_kiwi33",
+            "zebra800",
+            "data-export",
+            "devops-oncall",
+            "sre",
+            "admin",
+            "k8s-admin",
+            "ab",
+        ] {
+            assert!(!account_handle(h, &none), "{h}");
+        }
+        let log = "13.13.4.58 - polglase.demelza [07/Dec/2023:02:21:51 +0100] \"GET / HTTP/1.1\" 200 5\n\
+                   10.1.2.3 - - [07/Dec/2023:02:21:52 +0100] \"GET / HTTP/1.1\" 200 5";
+        assert_eq!(found(log_users, log), ["polglase.demelza"]);
+        assert_eq!(
+            found(
+                quoted_members,
+                "[quote=joelle_reding]Tried it[/quote] [quote=\"data-export\"]"
+            ),
+            ["joelle_reding"]
+        );
+        let mut out = Vec::new();
+        let paths = "\"profile\": \"/people/philippa.a\", \"next\": \"/users/settings\"";
+        people_paths(paths, &none, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(&paths[out[0].start..out[0].end], "philippa.a");
     }
 
     #[test]

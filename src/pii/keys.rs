@@ -2345,6 +2345,8 @@ pub struct KeyInfo {
     /// Holds an identifier (`id`, `refs`, `orderNumber`): digits under it
     /// are the identifier, never a phone number written without `+`.
     pub identifier: bool,
+    /// Holds accounts' handles (`login`, `username`, `requested_reviewers`).
+    pub account: bool,
 }
 
 /// Keys that say what a sibling holds: `{"label": "Mobile", "value": "…"}`,
@@ -2654,6 +2656,7 @@ fn describe_uncached(key: &str) -> KeyInfo {
         describer: DESCRIBERS.contains(&f.as_str()),
         described: DESCRIBED.contains(&f.as_str()),
         display: matches!(f.as_str(), "display" | "displaytext"),
+        account: account_key(&f),
     }
 }
 
@@ -2771,6 +2774,36 @@ pub fn column_kinds<'h>(labels: impl Iterator<Item = &'h str> + Clone) -> Vec<Ke
 /// an 11-digit object id or a reference number is not a phone number
 /// because its digits would dial. Keys of numbers that do dial
 /// (`wa_id`, `caller_id`, `phone_number_id`) are not among them.
+/// Does a folded key hold the handle of an account: a login, a user or
+/// screen name, a profile's public identifier, reviewers or assignees
+/// listed by login?
+pub fn account_key(folded: &str) -> bool {
+    matches!(
+        folded,
+        "login"
+            | "username"
+            | "usernames"
+            | "screenname"
+            | "userhandle"
+            | "userlogin"
+            | "handle"
+            | "nickname"
+            | "nick"
+            | "publicidentifier"
+            | "vanityname"
+            | "slackhandle"
+            | "githubhandle"
+            | "githublogin"
+            | "twitterhandle"
+            | "requestedreviewers"
+            | "reviewers"
+            | "assignees"
+            | "mentions"
+            | "samaccountname"
+            | "userprincipalname"
+    )
+}
+
 pub fn identifier_key(folded: &str) -> bool {
     matches!(
         folded,

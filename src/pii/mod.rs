@@ -238,6 +238,9 @@ pub struct Leaf {
     /// The key is an object's member that names a party to it (`sender`,
     /// `author`), not whatever the object is (`name`, `label`, `title`).
     pub party: bool,
+    /// The key holds accounts' handles (`login`, `username`,
+    /// `requested_reviewers`).
+    pub account: bool,
 }
 
 impl Leaf {
@@ -246,6 +249,7 @@ impl Leaf {
         person_object: false,
         identifier: false,
         party: false,
+        account: false,
     };
 
     /// A leaf under a key of `kind` in an object about a person or not.
@@ -255,6 +259,7 @@ impl Leaf {
             person_object,
             identifier: false,
             party: false,
+            account: false,
         }
     }
 }
@@ -324,6 +329,18 @@ impl Engine {
         if memchr::memmem::find(text.as_bytes(), b"[~").is_some() {
             handles::jira_mentions(text, &known, &mut out);
         }
+        // An access log's user, a forum's quoted member, a member's page.
+        if digit && memchr::memmem::find(text.as_bytes(), b"] \"").is_some() {
+            handles::log_users(text, &known, &mut out);
+        }
+        if memchr::memmem::find(text.as_bytes(), b"[quote=").is_some()
+            || memchr::memmem::find(text.as_bytes(), b"[QUOTE=").is_some()
+        {
+            handles::quoted_members(text, &known, &mut out);
+        }
+        if memchr::memchr(b'/', text.as_bytes()).is_some() {
+            handles::people_paths(text, &known, &mut out);
+        }
         if !(at || digit || cap) {
             for lx in &self.lexicons {
                 lx.find(text, &mut out);
@@ -340,7 +357,9 @@ impl Engine {
                     return resolve(out);
                 }
             }
-            if handle_key(leaf) && handles::handle_value(text, &known, &mut out) {
+            if (handle_key(leaf) || leaf.account)
+                && handles::handle_value(text, &known, leaf.account, &mut out)
+            {
                 return resolve(out);
             }
             if memory.has_names() {
@@ -404,8 +423,8 @@ impl Engine {
         if !structured_names && leaf.key == KeyKind::Person {
             structured_names = person_handle(text, memory, &mut out);
         }
-        if !structured_names && handle_key(leaf) {
-            structured_names = handles::handle_value(text, &known, &mut out);
+        if !structured_names && (handle_key(leaf) || leaf.account) {
+            structured_names = handles::handle_value(text, &known, leaf.account, &mut out);
         }
         // Prose gets the free-text detectors: under ordinary keys always;
         // under person keys when the value was not a plain name ("Q3 sync –

@@ -151,12 +151,26 @@ fn field_row(
 /// `organizationalPerson`, `posixAccount`, `user`), to be vouched for
 /// otherwise (`cn: Engineering` names a group).
 fn ldif_people(text: &str) -> Option<Structured> {
-    if !(text.starts_with("dn:") || text.contains("\ndn:")) || !text.contains("objectClass:") {
+    // Entries under a directory's people (`dn: uid=…,ou=people,…`), as a
+    // search prints them without their object classes.
+    let people_dn = [
+        "ou=people,",
+        "ou=users,",
+        "cn=users,",
+        "ou=staff,",
+        "ou=employees,",
+    ]
+    .iter()
+    .any(|c| text.contains(c));
+    if !(text.starts_with("dn:") || text.contains("\ndn:"))
+        || !(text.contains("objectClass:") || people_dn)
+    {
         return None;
     }
-    let person = ["inetOrgPerson", "organizationalPerson", "posixAccount"]
-        .iter()
-        .any(|c| text.contains(c))
+    let person = people_dn
+        || ["inetOrgPerson", "organizationalPerson", "posixAccount"]
+            .iter()
+            .any(|c| text.contains(c))
         || text.contains("objectClass: person")
         || text.contains("objectClass: user");
     Some(if person {
@@ -197,9 +211,9 @@ fn ldif_line(
 
 /// A person's uid in a script without letter case (`dn: uid=丽司马,ou=…`,
 /// `uid: عمنصور`): made of the letters of the person's name, it spells the
-/// name out, so it is one. Latin uids (`uid=jsmith`) are logins and stay,
-/// unless a given name and a surname by the dictionaries
-/// (`uid=neo.segokgo`, [`handles::dictionary_name`]).
+/// name out, so it is one. A Latin uid (`uid=jgagnon`, `uid=neo.segokgo`)
+/// is a person's login: tokenized unless made of ordinary words
+/// ([`handles::account_handle`]).
 fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
     let value_at = if let Some(rest) = line.strip_prefix("dn: uid=") {
         let end = rest.find(',').unwrap_or(rest.len());
@@ -214,7 +228,7 @@ fn ldif_uid(start: usize, line: &str, out: &mut Vec<Finding>) {
     let spelt = !value.is_empty()
         && value.chars().all(|c| uncased(c) || names::is_mark(c))
         && value.chars().any(uncased);
-    let login = handles::handle_shape(value) && handles::dictionary_name(value);
+    let login = handles::account_handle(value, &|_: &str| false);
     if !(spelt || login) {
         return;
     }
@@ -1032,7 +1046,12 @@ fn value_under(
             names::person_value(value, how, memory, &mut found);
             // A login under a person's key (`agent=lautaro.huenchullan`).
             if found.is_empty() {
-                handles::handle_value(value, &|w: &str| memory.knows_name_word(w), &mut found);
+                handles::handle_value(
+                    value,
+                    &|w: &str| memory.knows_name_word(w),
+                    false,
+                    &mut found,
+                );
             }
             out.extend(found.into_iter().map(|f| shift(f, at)));
         }
@@ -3191,12 +3210,22 @@ mod tests {
             ["BIKASH LIMBU", "Limbu"]
         );
         assert!(found("dn: cn=ops,dc=x\nobjectClass: groupOfNames\ncn: Platform Ops\n").is_empty());
-        // A uid spelt in the letters of the name is the name; a login is not.
+        // A uid spelt in the letters of the name is the name; a person's
+        // login is a person's account, a service's is not.
         assert_eq!(
             found("dn: uid=丽司马,ou=people\nobjectClass: inetOrgPerson\ngivenName: 丽娟\n"),
             ["丽司马", "丽娟"]
         );
-        assert!(found("dn: uid=lchen,ou=people\nobjectClass: inetOrgPerson\n").is_empty());
+        assert_eq!(
+            found("dn: uid=lchen,ou=people\nobjectClass: inetOrgPerson\n"),
+            ["lchen"]
+        );
+        assert!(found("dn: uid=backup-svc,ou=people\nobjectClass: inetOrgPerson\n").is_empty());
+        // Without object classes, entries under a directory's people.
+        assert_eq!(
+            found("dn: uid=jgagnon,ou=people,dc=corp\ncn: Jean Gagnon\n"),
+            ["jgagnon", "Jean Gagnon"]
+        );
         // A uid that is a given name and a surname by the dictionaries.
         assert_eq!(
             found("dn: uid=linnea.andersson,ou=people\nobjectClass: inetOrgPerson\n"),
