@@ -197,6 +197,22 @@ fn name_shaped_key(key: &str) -> bool {
             .all(|w| capitalized(w) || names::PARTICLES.contains(w))
 }
 
+/// A key shaped as a person's name: [`name_shaped_key`], or two to four
+/// words of one script without case (`إياد النشاشيبي`).
+fn person_shaped_key(key: &str) -> bool {
+    if name_shaped_key(key) {
+        return true;
+    }
+    let words: Vec<&str> = key.split(' ').collect();
+    (2..=4).contains(&words.len())
+        && words
+            .iter()
+            .all(|w| w.chars().count() >= 2 && names::word_script(w).is_some())
+        && words
+            .windows(2)
+            .all(|p| names::word_script(p[0]) == names::word_script(p[1]))
+}
+
 /// Call records (`{"number": "4915112345678", "direction": "inbound"}`,
 /// `{"caller": "4915112345678"}`): a bare number under a call party's key,
 /// or under `number`/`from`/`to` beside a call's direction or duration, is
@@ -383,6 +399,23 @@ fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool)
     }
     if map.len() > 8 || map.len() < 2 {
         return;
+    }
+    // A FHIR reference to a person (`{"reference": "Patient/46PM8T",
+    // "display": "Unaisi Koroi"}`): its display is the person's name.
+    if let Some(at) = map.keys().position(|k| k == "display")
+        && map
+            .get("reference")
+            .and_then(Value::as_str)
+            .is_some_and(|r| {
+                ["Patient/", "Practitioner/", "RelatedPerson/", "Person/"]
+                    .iter()
+                    .any(|p| r.starts_with(p))
+            })
+    {
+        let i = &mut infos[at];
+        i.kind = KeyKind::Person;
+        i.wrapper = false;
+        i.thing_name = false;
     }
     // A cell of a contact column (Smartsheet's `{"value": "ann@x.com",
     // "displayValue": "Ann Lee"}`): the display beside an address or a
@@ -1168,6 +1201,28 @@ impl<'a> Redactor<'a> {
                 .then_some(|k: &str, v: &Value| {
                     name_shaped_key(k) && v.as_object().is_some_and(contact_record)
                 });
+                // A roll call: every key is shaped as a person's name and
+                // at least a third of them are found as names by
+                // themselves (`"votes": {"Pita Faleolo": "Lincoln Center",
+                // "Ana Lima": …}`, `"reports": {"Onyango Ouma": "Lead"}`):
+                // the others are names too.
+                let roll_call = !keyed_by_people
+                    && directory.is_none()
+                    && (2..=200).contains(&map.len())
+                    && map.keys().all(|k| person_shaped_key(k))
+                    && {
+                        let named = map
+                            .keys()
+                            .filter(|k| {
+                                self.engine
+                                    .scan_with(k, Leaf::TEXT, &*self.vault, None)
+                                    .iter()
+                                    .any(|f| f.class == crate::pii::Class::Name)
+                            })
+                            .count();
+                        named >= 1 && named * 3 >= map.len()
+                    };
+                let keyed_by_people = keyed_by_people || roll_call;
                 let mut renamed: Option<std::collections::HashMap<String, String>> = None;
                 for round in [0, 1] {
                     for (n, (k, child)) in map.iter_mut().enumerate() {
@@ -1805,6 +1860,34 @@ mod tests {
         assert_eq!(d["A2"]["v"], "[NAME_1]");
         assert_eq!(d["B2"]["v"], "[PHONE_1]");
         assert_eq!(d["B2"]["t"], "n");
+    }
+
+    #[test]
+    fn objects_keyed_by_names_some_of_them_found() {
+        // Votes, reports, reviews keyed by people's names: one found by
+        // itself vouches for the others.
+        let (d, _) = run(json!({"votes": {
+            "Ana Lima": "Lincoln Center",
+            "Pita Faleolo": "Lincoln Center",
+            "Aalin Kinvig": "Lake Geneva"
+        }}));
+        let keys: Vec<&String> = d["votes"].as_object().unwrap().keys().collect();
+        assert_eq!(keys.len(), 3);
+        assert!(keys.iter().all(|k| k.starts_with("[NAME_")), "{keys:?}");
+        // Places and phrases of ordinary words are not people.
+        for v in [
+            json!({"countries": {"Costa Rica": 5, "Puerto Rico": 3}}),
+            json!({"venues": {"Lincoln Center": 2, "Lake Geneva": 1}}),
+        ] {
+            let (d, _) = run(v.clone());
+            assert_eq!(d, v);
+        }
+        // A FHIR reference to a patient: its display is the patient's name.
+        let (d, _) =
+            run(json!({"subject": {"display": "Unaisi Koroi", "reference": "Patient/46PM8T"}}));
+        assert_eq!(d["subject"]["display"], "[NAME_1]");
+        let v = json!({"code": {"display": "Hemoglobin A1c", "reference": "Observation/9"}});
+        assert_eq!(run(v.clone()).0, v);
     }
 
     #[test]

@@ -49,6 +49,12 @@ pub fn fold(key: &str) -> String {
 }
 
 const PERSON: &[&str] = &[
+    // A person, a visitor, whoever responds to a ticket.
+    "person",
+    "responder",
+    "responders",
+    "visitor",
+    "visitors",
     // Guests, travellers, customers, hosts, tenants and landlords, guides,
     // drivers, contacts and coordinators, as forms and letters of more
     // languages label them (zh, ja, ko, th, ka, ur, fa, ar, tr, he, hi,

@@ -887,6 +887,24 @@ mod tests {
         ] {
             assert_eq!(names(t), [want], "{t}");
         }
+        // Keys for a person, a visitor, a ticket's responder; a foreign
+        // name in katakana under a person's key.
+        for (k, v) in [
+            ("responder", "MUKAMANA MUGABO"),
+            ("person", "Kizza Ssemakula"),
+            ("visitor", "Jone Koroi"),
+            ("contact_name", "パトリシア・タナカ"),
+        ] {
+            let leaf = Leaf::of(keys::kind_of(k), false);
+            assert_eq!(spans(v, leaf), [("NAME".to_string(), v.to_string())], "{k}");
+        }
+        assert!(
+            spans(
+                "ニューヨーク・タイムズ",
+                Leaf::of(KeyKind::MaybePerson, false)
+            )
+            .is_empty()
+        );
         // A contact's label after the name is no second person.
         assert_eq!(
             names("გიდი: ეკატერინე ლომიძე, ტელ. 555"),

@@ -7850,6 +7850,18 @@ pub fn lower_recall_scan(text: &str, memory: &(impl NameMemory + ?Sized), out: &
 /// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
 /// `Ann Lee <ann@x.com>, Bo Chan <bo@y.org>`, `Ann Lee; Bo Chan`.
 /// Spans are relative to `value`.
+/// Two to four katakana words joined by a middle dot (`パトリシア・タナカ`,
+/// `ジュリアナ・ヤマグチ`): how Japanese writes a foreign person's name.
+fn katakana_name(s: &str) -> bool {
+    let parts: Vec<&str> = s.split(['・', '･']).collect();
+    (2..=4).contains(&parts.len())
+        && parts.iter().all(|p| {
+            p.chars().count() >= 2
+                && p.chars()
+                    .all(|c| ('\u{30a1}'..='\u{30fa}').contains(&c) || c == 'ー')
+        })
+}
+
 pub fn person_value(
     value: &str,
     how: Structured,
@@ -7874,6 +7886,19 @@ pub fn person_value(
         return;
     }
     let base = value.len() - value.trim_start().len();
+    // A foreign name written in katakana, its parts joined by a middle dot
+    // (`パトリシア・タナカ`), under a key for a person.
+    if how == Structured::Sure && katakana_name(trimmed) {
+        out.push(Finding {
+            class: Class::Name,
+            start: base,
+            end: base + trimmed.len(),
+            detector: Detector::NameStructured,
+            confidence: 0.85,
+            normalized: normalize(trimmed),
+        });
+        return;
+    }
     // "Last, First" as a whole; the surname may carry particles ("Van der
     // Linden, Thijs", "De Vries, Thijs").
     let surname_part = |a: &str| {
