@@ -152,12 +152,18 @@ fn dictionary_name(w: &str) -> bool {
 fn caps_surname(w: &str) -> bool {
     let n = w.chars().filter(|c| c.is_alphabetic()).count();
     let cyrillic = w.chars().any(|c| ('\u{400}'..='\u{4ff}').contains(&c));
-    let vowel = w
+    let vowels = w
         .chars()
-        .any(|c| VOWELS.contains(c.to_lowercase().next().unwrap_or(c)));
+        .filter(|c| VOWELS.contains(c.to_lowercase().next().unwrap_or(*c)))
+        .count();
+    let known = dictionary_name(w);
+    // A code of capitals has few vowels (`UJQDJT`, `QKHDWP`); a surname no
+    // list holds has one in five letters at least (`NTSHANGASE`,
+    // `PRYDDERCH`).
+    let vowel = vowels >= 1 && (known || vowels * 5 >= n);
     // Three capitals are mostly an acronym (`UTC`, `CEO`), unless the
     // dictionaries know them as a name (`LEE`, `ABU`).
-    let short_ok = n >= 4 || dictionary_name(w);
+    let short_ok = n >= 4 || known;
     n >= 3 && short_ok && (!(latin(w) || cyrillic) || vowel) && name_word(w)
 }
 
@@ -321,6 +327,8 @@ fn surname_blocks(text: &str, ws: &[(Word, &str)], out: &mut Vec<Finding>) {
         };
         if super::names::eponym_phrase(&normalized)
             || super::names::eponym_phrase(&normalize(value))
+            // A product and its model's number (`LEGO Technic 42115`).
+            || super::names::model_number_after(&text[e..])
         {
             continue;
         }

@@ -392,6 +392,14 @@ pub(crate) fn places() -> impl Iterator<Item = &'static str> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
+/// Whether a folded word or phrase is one of the world places of
+/// `data/lexicon/places.txt`, whatever names people bear.
+pub(crate) fn is_place(folded: &str) -> bool {
+    static SET: LazyLock<rustc_hash::FxHashSet<&'static str>> =
+        LazyLock::new(|| places().collect());
+    SET.contains(folded)
+}
+
 /// Looks up a folded (lower-case) word.
 pub fn word_info(folded: &str) -> WordInfo {
     if let Some(i) = WORDS.get(folded) {

@@ -937,6 +937,35 @@ mod tests {
     }
 
     #[test]
+    fn names_before_a_number_or_an_office_stay_names() {
+        let names = text_names;
+        assert_eq!(
+            names("Griet F. Goossens (CEO) — CEO"),
+            ["Griet F. Goossens"]
+        );
+        assert_eq!(names("Call Ana Lima 555 0132 today"), ["Ana Lima"]);
+        // (The Welsh "Call" before it is read as a given name: a wider
+        // token, not a leak.)
+        let welsh = names("Ffoniwch SEREN PRYDDERCH yn ôl");
+        assert!(
+            welsh.iter().any(|n| n.contains("SEREN PRYDDERCH")),
+            "{welsh:?}"
+        );
+        // An account's, a policy's or a record's number is no phone.
+        for t in [
+            "ID Acct 9756 37136",
+            "Case No. Policy 0890-1580-910",
+            "MRN 7325 32911",
+        ] {
+            assert!(
+                spans(t, Leaf::TEXT).is_empty(),
+                "{t}: {:?}",
+                spans(t, Leaf::TEXT)
+            );
+        }
+    }
+
+    #[test]
     fn places_named_after_people_by_their_kind() {
         let names = text_names;
         for t in [
@@ -945,6 +974,15 @@ mod tests {
             "match at Estadio Santiago Bernabéu",
             "Bahnhof Friedrichstraße",
             "take the Elizabeth Line",
+            // Products by their model's number, airports by their code,
+            // a place and its region, firms named after people, codes.
+            "the LEGO Technic 42115 set",
+            "my Kobo Clara 2E died",
+            "Arrive at Sydney Kingsford Smith (SYD)",
+            "Pick-up: Hamilton, Ontario 18.06.2020 11:30 AM",
+            "tenant=Grant Thornton release=12.10.29",
+            "Lockbox UJQDJT",
+            "Самовывоз: Парк Горького.",
             "Ziwa Victoria",
         ] {
             assert!(names(t).is_empty(), "{t}: {:?}", names(t));

@@ -3315,6 +3315,13 @@ const EPONYMS: &[&str] = &[
     "lehman brothers",
     "dow jones",
     "ernst young",
+    "grant thornton",
+    "arthur d little",
+    "baker mckenzie",
+    "clifford chance",
+    "booz allen",
+    "booz allen hamilton",
+    "kingsford smith",
     "price waterhouse",
     "arthur andersen",
     "booz allen",
@@ -4728,7 +4735,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let surname = (known || self.surname_shaped(&w))
             && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank));
         let given = fn_.given >= 300 && self.name_word_shaped(&n, |f| f.given > 0);
-        (surname && given).then_some(i + 1)
+        // "Hamilton, Ontario", "Paris, Texas": a place and its region.
+        let region = with_fold(text_of(text, &n), super::lexicon::is_place);
+        (surname && given && !region).then_some(i + 1)
     }
 
     /// Is `ws[i]` set apart from prose before it: first in the text, after
@@ -5316,7 +5325,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             return false;
         }
         let t = text_of(self.text, n);
-        (n.case == Case::Upper && t.len() == 2) || (n.case == Case::Title && self.info(n).blocked)
+        (n.case == Case::Upper && t.len() == 2)
+            || (n.case == Case::Title
+                && (self.info(n).blocked || with_fold(t, super::lexicon::is_place)))
     }
 
     /// Is `w` a definite article of a language other than English,
@@ -6657,6 +6668,14 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         {
             return None;
         }
+        // "Kobo Clara 2E", "LEGO Technic 42115": a model's number after
+        // the words; "Sydney Kingsford Smith (SYD)": an airport's code.
+        if support < Support::Strong
+            && (model_number_after(&self.text[ws[idx[n - 1]].end..])
+                || airport_code_after(&self.text[ws[idx[n - 1]].end..]))
+        {
+            return None;
+        }
         // Session recall: every word known.
         if known.iter().all(|k| *k) {
             if n > 1 || support >= Support::Lead {
@@ -6870,6 +6889,48 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
         }
     }
+}
+
+/// Whether `rest` (the text after a run of words) starts with a model's
+/// number: one space, then a token of up to eight letters, digits and
+/// hyphens with a letter and a digit (`2E`, `X1`), or of four to six
+/// digits that is no year (`42115`), and no more digits after it (a
+/// phone number goes on: `Ana Lima 555 0132`).
+pub(crate) fn model_number_after(rest: &str) -> bool {
+    let Some(r) = rest.strip_prefix(' ') else {
+        return false;
+    };
+    let end = r
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(r.len());
+    let tok = &r[..end];
+    let digits = tok.bytes().filter(u8::is_ascii_digit).count();
+    let letters = tok.bytes().filter(u8::is_ascii_alphabetic).count();
+    let year = tok.len() == 4 && (tok.starts_with("19") || tok.starts_with("20")) && letters == 0;
+    let shaped = (1..=8).contains(&tok.len())
+        && digits >= 1
+        && !tok.starts_with('-')
+        && ((letters >= 1 && digits + letters <= 6)
+            || (letters == 0 && (4..=6).contains(&digits) && !year));
+    let after = r[end..].trim_start_matches(' ');
+    shaped
+        && !after.starts_with(|c: char| c.is_ascii_digit())
+        && !r[end..].starts_with(['/', '.', ':'])
+}
+
+/// Whether `rest` starts with an airport's IATA code in brackets (` (SYD)`),
+/// not an office's (` (CEO)`).
+fn airport_code_after(rest: &str) -> bool {
+    const OFFICES: &[&[u8]] = &[
+        b"CEO", b"CFO", b"COO", b"CTO", b"CIO", b"CMO", b"CPO", b"CRO", b"CDO", b"CSO", b"CCO",
+        b"EVP", b"SVP", b"AVP", b"GM", b"MD", b"PHD", b"DDS", b"RN", b"QA", b"HR", b"PM",
+    ];
+    let b = rest.as_bytes();
+    b.len() >= 6
+        && b.starts_with(b" (")
+        && b[2..5].iter().all(u8::is_ascii_uppercase)
+        && b[5] == b')'
+        && !OFFICES.contains(&&b[2..5])
 }
 
 /// Whether a word is written in Latin letters (with any accents).
@@ -7948,6 +8009,11 @@ pub fn person_value(
             && p > 0
             && seg.trim_end().ends_with([')', '）'])
         {
+            // "Sydney Kingsford Smith (SYD)": an airport, by its code.
+            if how != Structured::Sure && airport_code_after(&seg[..seg.trim_end().len()][p - 1..])
+            {
+                continue;
+            }
             // "Ann Lee (Sales)", "佐藤 健太（営業部）": a note after the name.
             e = s + p;
         }

@@ -130,6 +130,12 @@ const ID_WORDS: &[&str] = &[
 /// (`SR 1-3126290193`, `RMA 2231-887-6543`), air waybills and bookings,
 /// orders, invoices, book and product numbers and the like.
 const STRONG_ID_WORDS: &[&str] = &[
+    // Accounts, policies, claims and medical record numbers (`Acct 9756
+    // 37136`, `Policy 0890-1580-910`, `MRN 7325 32911`).
+    "acct",
+    "policy",
+    "claim",
+    "mrn",
     "isbn",
     "issn",
     "ean",
