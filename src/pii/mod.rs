@@ -574,6 +574,8 @@ impl Engine {
         }
         if out.iter().any(|f| f.class == Class::Name) {
             names::drop_eponymous_uses(text, &mut out);
+            // "Kelebogile Modise" where only the surname was recalled.
+            names::given_before_surname(text, &mut out);
         }
         let mut out = resolve(out);
         if text.contains(['"', '“']) {
