@@ -427,7 +427,18 @@ pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
             continue;
         }
         let h = &text[s..e];
-        if !account_handle(h, known)
+        // In a line of code (`@var`, `@csrf`, `@ctx = …`) only a handle
+        // that carries a name counts.
+        let line_start = text[..at].rfind('\n').map_or(0, |p| p + 1);
+        let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
+        let code = text[line_start..line_end].contains(['{', '}', ';', '=', '$'])
+            || text[e..].starts_with(" =");
+        let person = if code {
+            handle_shape(h) && (carries_name(h, known) || dictionary_name(h))
+        } else {
+            account_handle(h, known)
+        };
+        if !person
             || NOT_MENTIONS.iter().any(|w| {
                 // `@param`, and `@app.route(` (a word, then a dot).
                 h.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w))
@@ -660,16 +671,56 @@ pub fn people_paths(text: &str, known: Known, out: &mut Vec<Finding>) {
         "/profile/",
         "/profiles/",
     ];
+    // A site's own pages under those paths, not members.
+    const ROUTES: &[&str] = &[
+        "login",
+        "logout",
+        "signin",
+        "signup",
+        "sign_in",
+        "sign_up",
+        "register",
+        "auth",
+        "me",
+        "self",
+        "current",
+        "settings",
+        "avatar",
+        "edit",
+        "new",
+        "search",
+        "password",
+        "index",
+        "list",
+        "all",
+        "uuid",
+        "id",
+        "preferences",
+        "account",
+        "profile",
+        "invite",
+        "invitations",
+    ];
     let b = text.as_bytes();
     for p in PATHS {
         for (at, _) in text.match_indices(p) {
             let s = at + p.len();
             let e = handle_at(text, s);
-            let ends = b
-                .get(e)
-                .is_none_or(|c| !handle_byte(*c) && !matches!(c, b'/' | b'@' | b'(' | b'{' | b'='));
-            if e > s && ends && account_handle(&text[s..e], known) {
-                out.push(handle(s, e, &text[s..e], 0.75));
+            // A sentence's full stop may follow (`/users/jgagnon.`).
+            let ends = match b.get(e) {
+                None => true,
+                Some(b'.') => b
+                    .get(e + 1)
+                    .is_none_or(|c| c.is_ascii_whitespace() || *c == b'"'),
+                Some(c) => !handle_byte(*c) && !matches!(c, b'/' | b'@' | b'(' | b'{' | b'='),
+            };
+            let h = &text[s..e];
+            if e > s
+                && ends
+                && !ROUTES.iter().any(|r| r.eq_ignore_ascii_case(h))
+                && account_handle(h, known)
+            {
+                out.push(handle(s, e, h, 0.75));
             }
         }
     }
@@ -892,6 +943,15 @@ mod tests {
         people_paths(paths, &none, &mut out);
         assert_eq!(out.len(), 1);
         assert_eq!(&paths[out[0].start..out[0].end], "philippa.a");
+        let mut out = Vec::new();
+        let routes = "see /users/login, /users/auth and /users/jgagnon.";
+        people_paths(routes, &none, &mut out);
+        assert_eq!(out.len(), 1);
+        assert_eq!(&routes[out[0].start..out[0].end], "jgagnon");
+        // In a line of code only a handle that carries a name is one.
+        let mut out = Vec::new();
+        mentions("$x = @ctx; @csrf @var", &none, &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

@@ -130,7 +130,6 @@ const PERSON: &[&str] = &[
     "temsilciniz",
     "yolcu",
     "misafir",
-    "hasta",
     "evsahibi",
     "rehber",
     "öğretmen",
@@ -2776,10 +2775,6 @@ pub fn column_kinds<'h>(labels: impl Iterator<Item = &'h str> + Clone) -> Vec<Ke
         .collect()
 }
 
-/// Keys of identifiers (`id`, `refs`, `orderNumber`, `hs_object_id`):
-/// an 11-digit object id or a reference number is not a phone number
-/// because its digits would dial. Keys of numbers that do dial
-/// (`wa_id`, `caller_id`, `phone_number_id`) are not among them.
 /// Does a folded key hold the handle of an account: a login, a user or
 /// screen name, a profile's public identifier, reviewers or assignees
 /// listed by login?
@@ -2792,9 +2787,6 @@ pub fn account_key(folded: &str) -> bool {
             | "screenname"
             | "userhandle"
             | "userlogin"
-            | "handle"
-            | "nickname"
-            | "nick"
             | "publicidentifier"
             | "vanityname"
             | "slackhandle"
@@ -2810,6 +2802,10 @@ pub fn account_key(folded: &str) -> bool {
     )
 }
 
+/// Keys of identifiers (`id`, `refs`, `orderNumber`, `hs_object_id`):
+/// an 11-digit object id or a reference number is not a phone number
+/// because its digits would dial. Keys of numbers that do dial
+/// (`wa_id`, `caller_id`, `phone_number_id`) are not among them.
 pub fn identifier_key(folded: &str) -> bool {
     matches!(
         folded,

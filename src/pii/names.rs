@@ -1180,8 +1180,6 @@ fn joined_run(text: &str, at: usize, forward: bool, versus: bool) -> Option<Find
     })
 }
 
-/// The normalized form of a name, for "same value, same token": folded,
-/// and `Last, First` turned into `first last`.
 /// A name of one word (most often a surname recalled from earlier in the
 /// session) with a capitalized word right before it, one space apart on
 /// the same line, that no list calls an ordinary word, a place or a
@@ -1331,6 +1329,8 @@ pub fn lone_parts(text: &str, out: &mut Vec<Finding>) {
     out.extend(more);
 }
 
+/// The normalized form of a name, for "same value, same token": folded,
+/// and `Last, First` turned into `first last`.
 pub fn normalize(name: &str) -> String {
     // `Noa "Jojo" Avraham` is Noa Avraham: the same token as without.
     if let Some((open, close)) = nickname(name) {
@@ -3063,7 +3063,6 @@ const PLACE_PREFIXES: &[&str] = &[
     "stazione",
     "bahnhof",
     "flughafen",
-    "palacio",
     "palácio",
     "palazzo",
     "palais",
@@ -3072,7 +3071,6 @@ const PLACE_PREFIXES: &[&str] = &[
     "cattedrale",
     "iglesia",
     "igreja",
-    "chiesa",
     "église",
     "universidad",
     "universidade",
@@ -3083,24 +3081,13 @@ const PLACE_PREFIXES: &[&str] = &[
     "colégio",
     "teatro",
     "théâtre",
-    "mercado",
-    "mercato",
     "marché",
     "jardín",
-    "jardim",
     "giardino",
-    "jardin",
-    "castillo",
-    "castelo",
-    "castello",
     "château",
-    "puente",
-    "ponte",
-    "pont",
     "ciudad",
     "cidade",
     "città",
-    "vila",
     "ziwa",
     "mji",
     "mlima",
@@ -4797,7 +4784,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             && (fw.given < 5_000 || (1..=2_000).contains(&fw.surname_rank));
         let given = fn_.given >= 300 && self.name_word_shaped(&n, |f| f.given > 0);
         // "Hamilton, Ontario", "Paris, Texas": a place and its region.
-        let region = with_fold(text_of(text, &n), super::lexicon::is_place);
+        let region = with_fold(text_of(text, &n), super::lexicon::is_place) && fn_.given < 2_000;
         (surname && given && !region).then_some(i + 1)
     }
 
@@ -5071,6 +5058,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             && foreign_words(text, ws, first) == Some(j)
             && self.amid_other_script(ws, first, j)
             && !self.place_slot(ws, first)
+            && !ws[first..=j]
+                .iter()
+                .any(|w| CASELESS_COURTESIES.contains(&text_of(text, w)))
         {
             support = Support::Lead;
         }
@@ -5229,6 +5219,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 .then_some(end);
         }
         let end = foreign_words(self.text, ws, k)?;
+        // Greetings and thanks of that script are no name ("السلام عليكم").
+        if ws[k..=end]
+            .iter()
+            .any(|w| CASELESS_COURTESIES.contains(&text_of(self.text, w)))
+        {
+            return None;
+        }
         // Leads that also go before places ("Site visit תל אביב", "flew to
         // …") do not vouch for words no dictionary can check.
         let place_lead = k > 0
@@ -5388,7 +5385,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         let t = text_of(self.text, n);
         (n.case == Case::Upper && t.len() == 2)
             || (n.case == Case::Title
-                && (self.info(n).blocked || with_fold(t, super::lexicon::is_place)))
+                && (self.info(n).blocked
+                    || (with_fold(t, super::lexicon::is_place) && self.info(n).given < 2_000)))
     }
 
     /// Is `w` a definite article of a language other than English,
@@ -6731,9 +6729,16 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         // "Kobo Clara 2E", "LEGO Technic 42115": a model's number after
         // the words; "Sydney Kingsford Smith (SYD)": an airport's code.
+        let rest = &self.text[ws[idx[n - 1]].end..];
         if support < Support::Strong
-            && (model_number_after(&self.text[ws[idx[n - 1]].end..])
-                || airport_code_after(&self.text[ws[idx[n - 1]].end..]))
+            // (Not after a whole name the session knows, nor a frequent
+            // given name and more: "Ana Lima 3B".)
+            && !(n >= 2 && (known.iter().all(|k| *k) || f.strong_given()))
+            && (model_number_after(rest)
+                || (airport_code_after(rest)
+                    && (f.blocked
+                        || self.is(&ws[idx[0]], PLACE)
+                        || with_fold(text_of(self.text, &ws[idx[0]]), super::lexicon::is_place))))
         {
             return None;
         }
@@ -6973,8 +6978,18 @@ pub(crate) fn model_number_after(rest: &str) -> bool {
         && !tok.starts_with('-')
         && ((letters >= 1 && digits + letters <= 6)
             || (letters == 0 && (4..=6).contains(&digits) && !year));
+    // "3pm", "2nd", "10h", "5th": a time or an ordinal, not a model.
+    let lower = tok.to_ascii_lowercase();
+    let suffix = ["am", "pm", "st", "nd", "rd", "th", "h", "m", "min", "hrs"]
+        .iter()
+        .any(|s| {
+            lower
+                .strip_suffix(s)
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        });
     let after = r[end..].trim_start_matches(' ');
     shaped
+        && !suffix
         && !after.starts_with(|c: char| c.is_ascii_digit())
         && !r[end..].starts_with(['/', '.', ':'])
 }
@@ -6984,7 +6999,7 @@ pub(crate) fn model_number_after(rest: &str) -> bool {
 fn airport_code_after(rest: &str) -> bool {
     const OFFICES: &[&[u8]] = &[
         b"CEO", b"CFO", b"COO", b"CTO", b"CIO", b"CMO", b"CPO", b"CRO", b"CDO", b"CSO", b"CCO",
-        b"EVP", b"SVP", b"AVP", b"GM", b"MD", b"PHD", b"DDS", b"RN", b"QA", b"HR", b"PM",
+        b"EVP", b"SVP", b"AVP", b"PHD", b"DDS", b"MBA", b"CPA", b"DVM", b"EST", b"PST", b"UTC",
     ];
     let b = rest.as_bytes();
     b.len() >= 6
@@ -6993,6 +7008,61 @@ fn airport_code_after(rest: &str) -> bool {
         && b[5] == b')'
         && !OFFICES.contains(&&b[2..5])
 }
+
+/// Greetings, thanks and politeness words of the caseless scripts: a
+/// phrase of them amid another script ("Welcome, السلام عليكم everyone")
+/// is no name.
+const CASELESS_COURTESIES: &[&str] = &[
+    "السلام",
+    "عليكم",
+    "مرحبا",
+    "مرحباً",
+    "شكرا",
+    "شكراً",
+    "أهلا",
+    "أهلاً",
+    "خوش",
+    "آمدید",
+    "ممنون",
+    "متشکرم",
+    "مهربانی",
+    "شکریہ",
+    "תודה",
+    "רבה",
+    "नमस्ते",
+    "धन्यवाद",
+    "नमस्कार",
+    "ধন্যবাদ",
+    "নমস্কার",
+    "வணக்கம்",
+    "நன்றி",
+    "నమస్కారం",
+    "ధన్యవాదాలు",
+    "ನಮಸ್ಕಾರ",
+    "ಧನ್ಯವಾದ",
+    "നമസ്കാരം",
+    "നന്ദി",
+    "સ્વાગત",
+    "આભાર",
+    "ਸਤਿ",
+    "ਅਕਾਲ",
+    "ਧੰਨਵਾਦ",
+    "สวัสดี",
+    "ครับ",
+    "ค่ะ",
+    "ขอบคุณ",
+    "ສະບາຍດີ",
+    "ຂອບໃຈ",
+    "မင်္ဂလာပါ",
+    "ကျေးဇူးတင်ပါတယ်",
+    "សួស្តី",
+    "អរគុណ",
+    "გამარჯობა",
+    "მადლობა",
+    "አመሰግናለሁ",
+    "ආයුබෝවන්",
+    "ස්තූතියි",
+];
 
 /// Whether a word is written in Latin letters (with any accents).
 fn latin(word: &str) -> bool {
@@ -7969,9 +8039,6 @@ pub fn lower_recall_scan(text: &str, memory: &(impl NameMemory + ?Sized), out: &
     }
 }
 
-/// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
-/// `Ann Lee <ann@x.com>, Bo Chan <bo@y.org>`, `Ann Lee; Bo Chan`.
-/// Spans are relative to `value`.
 /// Two to four katakana words joined by a middle dot (`パトリシア・タナカ`,
 /// `ジュリアナ・ヤマグチ`): how Japanese writes a foreign person's name.
 fn katakana_name(s: &str) -> bool {
@@ -7984,6 +8051,9 @@ fn katakana_name(s: &str) -> bool {
         })
 }
 
+/// Finds the names in a structured person value: `Ann Lee`, `Lee, Ann`,
+/// `Ann Lee <ann@x.com>, Bo Chan <bo@y.org>`, `Ann Lee; Bo Chan`.
+/// Spans are relative to `value`.
 pub fn person_value(
     value: &str,
     how: Structured,
@@ -8071,7 +8141,11 @@ pub fn person_value(
             && seg.trim_end().ends_with([')', '）'])
         {
             // "Sydney Kingsford Smith (SYD)": an airport, by its code.
-            if how != Structured::Sure && airport_code_after(&seg[..seg.trim_end().len()][p - 1..])
+            let end = seg.trim_end().len();
+            if how != Structured::Sure
+                && seg[..p].ends_with(' ')
+                && super::lexicon::is_place(&fold(seg[..p].split(' ').next().unwrap_or("")))
+                && airport_code_after(&seg[p - 1..end])
             {
                 continue;
             }
@@ -8108,7 +8182,7 @@ pub fn person_value(
                 super::keys::KeyKind::Phone | super::keys::KeyKind::Email
             )
         {
-            break;
+            continue;
         }
         if s < e {
             let ws = words(&value[s..e]);

@@ -153,6 +153,10 @@ fn field_row(
 fn ldif_people(text: &str) -> Option<Structured> {
     // Entries under a directory's people (`dn: uid=…,ou=people,…`), as a
     // search prints them without their object classes.
+    if !(text.starts_with("dn:") || text.contains("\ndn:")) {
+        return None;
+    }
+    let lower = text.to_ascii_lowercase();
     let people_dn = [
         "ou=people,",
         "ou=users,",
@@ -161,10 +165,8 @@ fn ldif_people(text: &str) -> Option<Structured> {
         "ou=employees,",
     ]
     .iter()
-    .any(|c| text.contains(c));
-    if !(text.starts_with("dn:") || text.contains("\ndn:"))
-        || !(text.contains("objectClass:") || people_dn)
-    {
+    .any(|c| lower.contains(c));
+    if !(text.contains("objectClass:") || people_dn) {
         return None;
     }
     let person = people_dn
