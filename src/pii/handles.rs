@@ -277,6 +277,13 @@ pub fn dictionary_name(h: &str) -> bool {
         || (surname && f.unknown_anywhere() && a.len() >= 3)
 }
 
+/// A handle that carries a known name or is a given name and a surname
+/// by the dictionaries: the stricter rule, for places that hold other
+/// things too.
+fn named_handle(h: &str, known: Known) -> bool {
+    handle_shape(h) && (carries_name(h, known) || dictionary_name(h))
+}
+
 /// A handle where accounts are written (a login key, a mention, a
 /// profile's address, a log's user field): a person's account unless it
 /// is made of ordinary words. Besides [`carries_name`] and
@@ -285,7 +292,7 @@ pub fn dictionary_name(h: &str) -> bool {
 /// as surely as the name it abbreviates. `quietorbit`, `pixel_kiwi33`,
 /// `data-export` and role accounts are not.
 pub fn account_handle(h: &str, known: Known) -> bool {
-    handle_shape(h) && (carries_name(h, known) || dictionary_name(h) || !wordy(h, known))
+    named_handle(h, known) || (handle_shape(h) && !wordy(h, known))
 }
 
 /// Whether handle `h` is made of ordinary words, or has no part of three
@@ -376,7 +383,7 @@ pub fn handle_value(text: &str, known: Known, account: bool, out: &mut Vec<Findi
     let person = if account {
         account_handle(t, known)
     } else {
-        handle_shape(t) && (carries_name(t, known) || dictionary_name(t))
+        named_handle(t, known)
     };
     if !person {
         return false;
@@ -434,7 +441,7 @@ pub fn mentions(text: &str, known: Known, out: &mut Vec<Finding>) {
         let code = text[line_start..line_end].contains(['{', '}', ';', '=', '$'])
             || text[e..].starts_with(" =");
         let person = if code {
-            handle_shape(h) && (carries_name(h, known) || dictionary_name(h))
+            named_handle(h, known)
         } else {
             account_handle(h, known)
         };

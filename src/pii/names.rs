@@ -5058,9 +5058,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             && foreign_words(text, ws, first) == Some(j)
             && self.amid_other_script(ws, first, j)
             && !self.place_slot(ws, first)
-            && !ws[first..=j]
-                .iter()
-                .any(|w| CASELESS_COURTESIES.contains(&text_of(text, w)))
+            && !courtesy(text, &ws[first..=j])
         {
             support = Support::Lead;
         }
@@ -5220,10 +5218,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         let end = foreign_words(self.text, ws, k)?;
         // Greetings and thanks of that script are no name ("السلام عليكم").
-        if ws[k..=end]
-            .iter()
-            .any(|w| CASELESS_COURTESIES.contains(&text_of(self.text, w)))
-        {
+        if courtesy(self.text, &ws[k..=end]) {
             return None;
         }
         // Leads that also go before places ("Site visit תל אביב", "flew to
@@ -7063,6 +7058,13 @@ const CASELESS_COURTESIES: &[&str] = &[
     "ආයුබෝවන්",
     "ස්තූතියි",
 ];
+
+/// Whether one of `ws` is a greeting or thanks of a caseless script
+/// ([`CASELESS_COURTESIES`]).
+fn courtesy(text: &str, ws: &[Word]) -> bool {
+    ws.iter()
+        .any(|w| CASELESS_COURTESIES.contains(&text_of(text, w)))
+}
 
 /// Whether a word is written in Latin letters (with any accents).
 fn latin(word: &str) -> bool {
