@@ -381,8 +381,47 @@ static WORDS: LazyLock<FxHashMap<Box<str>, WordInfo>> = LazyLock::new(|| {
             e.blocked = true;
         }
     }
+    // Brands no one bears as a name (`Ryanair`, `Hershey's`).
+    for w in brands().filter(|b| !b.contains(' ')) {
+        if brand_blockable(&map, w) {
+            map.entry(w.into()).or_default().blocked = true;
+        }
+    }
     map
 });
+
+/// The companies and brands of `data/lexicon/brands.txt`, folded; entries
+/// of several words are spaced.
+pub(crate) fn brands() -> impl Iterator<Item = &'static str> {
+    include_str!("../../data/lexicon/brands.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+}
+
+/// Whether a one-word brand may be blocked as a name: not an ordinary
+/// word, and borne as a given name by fewer than 200 people and as a
+/// surname by few (`Ryanair`, `Huawei`; not `Dell`, `Zara`, `Target`).
+/// A possessive (`Wendy's`, `Kellogg's`) is judged by its owner too,
+/// which a person may be.
+fn brand_blockable(map: &FxHashMap<Box<str>, WordInfo>, word: &str) -> bool {
+    let ok = |w: &str| {
+        map.get(w).is_none_or(|e| {
+            !e.common && e.given < 200 && (e.surname_rank == 0 || e.surname_rank > 50_000)
+        })
+    };
+    ok(word) && word.strip_suffix("'s").is_none_or(ok)
+}
+
+/// Whether a folded word is a one-word brand of `data/lexicon/brands.txt`
+/// that no one bears as a name ([`brand_blockable`]).
+pub(crate) fn is_brand_word(folded: &str) -> bool {
+    static SET: LazyLock<rustc_hash::FxHashSet<&'static str>> = LazyLock::new(|| {
+        brands()
+            .filter(|b| !b.contains(' ') && brand_blockable(&WORDS, b))
+            .collect()
+    });
+    SET.contains(folded)
+}
 
 /// The world places of `data/lexicon/places.txt` (countries, capitals
 /// and large cities), folded; entries of several words are spaced.
@@ -792,6 +831,20 @@ mod tests {
         assert!(word_info("long-term").given == 0);
         assert!(word_info("harley-davidson").blocked);
         assert!(word_info("a--b").unknown());
+    }
+
+    #[test]
+    fn brands_are_no_names_unless_people_bear_them() {
+        for b in ["ryanair", "huawei", "twilio", "tokopedia", "lufthansa"] {
+            assert!(word_info(b).blocked, "{b}");
+            assert!(is_brand_word(b), "{b}");
+        }
+        // Given names, surnames and ordinary words keep what they were.
+        for b in ["dell", "zara", "ford", "target", "chase", "wendy's"] {
+            assert!(!word_info(b).blocked, "{b}");
+            assert!(!is_brand_word(b), "{b}");
+        }
+        assert!(brands().all(|b| b == b.to_lowercase() && b.trim() == b));
     }
 
     #[test]

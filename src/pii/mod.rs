@@ -1038,6 +1038,31 @@ mod tests {
     }
 
     #[test]
+    fn companies_and_brands_of_the_list_are_no_people() {
+        let names = text_names;
+        for t in [
+            "Ar cieņu\nRyanair",
+            "Regards,\nTwilio",
+            "9 April 2019  SEPA DD Kakao REF RE-5102/26",
+            "Shipper: Hershey's",
+            "Customer: Wizz Air",
+            "vehicle: Kia Sportage",
+            "Hotel: Hotel Adlon Kempinski, Jalan Sudirman",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
+        // Names people bear stay names, whatever firm shares them.
+        for (t, want) in [
+            ("Customer: Zara Ahmed", "Zara Ahmed"),
+            ("Regards,\nMercedes Ruiz", "Mercedes Ruiz"),
+            ("Booked for Kia Jones", "Kia Jones"),
+            ("Contact: Chase Okafor", "Chase Okafor"),
+        ] {
+            assert_eq!(names(t), [want], "{t}");
+        }
+    }
+
+    #[test]
     fn places_companies_and_eponyms_named_like_people() {
         let names = text_names;
         for t in [

@@ -4129,7 +4129,7 @@ pub(crate) fn push_eponym_word(key: &mut String, folded: &str) {
 /// A brand, company or place named after people, in its folded, spaced
 /// form (`harley davidson`, `table mountain`).
 pub(crate) fn eponym_phrase(spaced: &str) -> bool {
-    EPONYM_SET.contains(spaced)
+    EPONYM_SET.contains(spaced) || (spaced.contains(' ') && BRAND_SET.contains(spaced))
 }
 
 /// Whether a whole cell or value is a brand, company or place named
@@ -4137,28 +4137,58 @@ pub(crate) fn eponym_phrase(spaced: &str) -> bool {
 /// `Mrs. Fields`, `Ben & Jerry's`. A column of them is a company column.
 pub(crate) fn brand_cell(cell: &str) -> bool {
     let t = cell.trim();
+    let Some(key) = brand_key(t) else {
+        return false;
+    };
+    // `Ben & Jerry's`, `Wendy's`: the possessive is not in the list.
+    let owner = key
+        .strip_suffix('s')
+        .filter(|_| t.ends_with("'s") || t.ends_with("’s"))
+        .unwrap_or(&key);
+    EPONYM_SET.contains(owner)
+        || EPONYM_SET.contains(key.as_str())
+        || PERSONLIKE_BRAND_SET.contains(owner)
+        || BRAND_SET.contains(key.as_str())
+}
+
+/// A cell's words as the brand lists write them (see [`push_eponym_word`]),
+/// spaced; none for more than five words or words joined by anything but
+/// `&`, `.` or `-`.
+fn brand_key(t: &str) -> Option<String> {
     let ws = words(t);
     if ws.is_empty() || ws.len() > 5 {
-        return false;
+        return None;
     }
     let mut key = String::new();
     for (n, w) in ws.iter().enumerate() {
         if n > 0 {
             let gap = t[ws[n - 1].end..w.start].trim();
-            if !matches!(gap, "" | "&" | "." | "-") {
-                return false;
+            // A possessive's `s` is a word of its own: `hersheys`.
+            if matches!(gap, "'" | "’") && ws[n - 1].end + gap.len() == w.start {
+                with_fold(text_of(t, w), |f| push_eponym_word(&mut key, f));
+                continue;
+            }
+            if !matches!(gap, "" | "&" | "." | "-" | "+") {
+                return None;
             }
             key.push(' ');
         }
         with_fold(text_of(t, w), |f| push_eponym_word(&mut key, f));
     }
-    // `Ben & Jerry's`, `Wendy's`: the possessive is not in the list.
-    let key = key
-        .strip_suffix('s')
-        .filter(|_| t.ends_with("'s") || t.ends_with("’s"))
-        .unwrap_or(&key);
-    EPONYM_SET.contains(key) || PERSONLIKE_BRAND_SET.contains(key)
+    Some(key)
 }
+
+/// The companies and brands of `data/lexicon/brands.txt` as [`brand_key`]
+/// writes them: every phrase and possessive (`wizz air`, `hersheys`), and
+/// the single words no one bears as a name
+/// ([`super::lexicon::is_brand_word`]).
+static BRAND_SET: std::sync::LazyLock<rustc_hash::FxHashSet<String>> =
+    std::sync::LazyLock::new(|| {
+        super::lexicon::brands()
+            .filter(|b| b.contains([' ', '\'']) || super::lexicon::is_brand_word(b))
+            .filter_map(brand_key)
+            .collect()
+    });
 
 /// Context words by folded form, with what they signal.
 static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
@@ -5448,7 +5478,8 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 {
                     return true;
                 }
-                if EPONYM_SET.contains(key.as_str()) {
+                if EPONYM_SET.contains(key.as_str()) || (a < b && BRAND_SET.contains(key.as_str()))
+                {
                     // A one-word eponym ("Dell") names a company only with
                     // nothing else in the run, or as the run's first word
                     // past ordinary ones or articles ("The Porsche Taycan",
@@ -8063,7 +8094,9 @@ pub fn person_value(
     out: &mut Vec<Finding>,
 ) {
     let trimmed = value.trim();
-    if trimmed.is_empty() {
+    // A company or brand of `brands.txt` as a whole (`Ryanair`,
+    // `Hershey's`, `Wizz Air`): a shipper or a customer may be one.
+    if trimmed.is_empty() || brand_key(trimmed).is_some_and(|k| BRAND_SET.contains(&k)) {
         return;
     }
     // A search engine's highlighted fragment (`<em>Themba</em>`,
@@ -8291,7 +8324,7 @@ fn push_name(
     // (`Benito Juarez`): people are called so.
     // The normalized name, computed once for the checks and the finding.
     let mut norm: Option<String> = None;
-    let mut eponym = || EPONYM_SET.contains(norm.get_or_insert_with(|| normalize(name)).as_str());
+    let mut eponym = || eponym_phrase(norm.get_or_insert_with(|| normalize(name)));
     // A given name and a surname few people bear, named as a whole
     // company (`Charles Schwab`, `Tim Hortons`), is the company.
     if ws.len() >= 2
