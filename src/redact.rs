@@ -93,6 +93,41 @@ fn free_busy_by_calendar(map: &Map<String, Value>) -> bool {
             .all(|v| v.as_object().is_some_and(|o| o.contains_key("busy")))
 }
 
+/// FHIR's HumanName (`"name": [{"use": "official", "text": "Koffi
+/// Gbagbo"}]`): under a person's key, an object of HumanName's members
+/// only, its `text` one short line, holds the whole name there. The
+/// object must be a person's (its parts, the record, or the key say so):
+/// a bare `{"text": …}` under `name` may be anything's.
+fn human_name(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool, parent: KeyKind) {
+    const MEMBERS: &[&str] = &[
+        "text", "use", "family", "given", "prefix", "suffix", "period",
+    ];
+    if !matches!(parent, KeyKind::Person | KeyKind::MaybePerson) {
+        return;
+    }
+    let Some(at) = map.keys().position(|k| k == "text") else {
+        return;
+    };
+    let parts = map.contains_key("family") || map.contains_key("given");
+    if (po || parts || parent == KeyKind::Person)
+        && map.keys().all(|k| MEMBERS.contains(&k.as_str()))
+        && map["text"]
+            .as_str()
+            .is_some_and(|t| t.len() <= 80 && !t.contains('\n'))
+    {
+        infos[at].kind = KeyKind::Person;
+        infos[at].wrapper = false;
+        infos[at].described = false;
+    }
+}
+
+/// FHIR resources that are people (`{"resourceType": "Patient", …}`).
+fn fhir_person(map: &Map<String, Value>) -> bool {
+    map.get("resourceType")
+        .and_then(Value::as_str)
+        .is_some_and(|t| matches!(t, "Patient" | "Practitioner" | "RelatedPerson" | "Person"))
+}
+
 /// Is this object about a person? Its keys say so (`email`, `first_name`),
 /// or those of an object right under it (`"contact": {"email": ...}`), or,
 /// when it has a generic person key (`contact`, `name`, `owner`), another
@@ -109,6 +144,7 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
         ) || !matches!(keys::kind_of(k), KeyKind::Person | KeyKind::MaybePerson)
     };
     parent_people
+        || fhir_person(map)
         || map.iter().zip(infos).any(|((k, v), i)| {
             i.personal || (v.as_object().is_some_and(contact_record) && own_details(k))
         })
@@ -335,7 +371,8 @@ fn cell_grid(map: &Map<String, Value>, infos: &mut [keys::KeyInfo]) {
 /// - A member that a describer speaks for takes the described kind
 ///   (`{"label": "Mobile", "value": "…"}`), when its own key says nothing.
 /// - A call record's bare numbers are phone numbers ([`call_numbers`]).
-fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool) {
+fn adjust_infos(map: &Map<String, Value>, infos: &mut [keys::KeyInfo], po: bool, parent: KeyKind) {
+    human_name(map, infos, po, parent);
     call_numbers(map, infos);
     cell_grid(map, infos);
     // An address or a number among the members (not merely a person key:
@@ -579,7 +616,9 @@ fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
 /// …}`) names what the key above it does (`parent_party`). The learn and
 /// rewrite passes both decide here.
 fn names_a_party(info: &keys::KeyInfo, kind: KeyKind, parent: KeyKind, parent_party: bool) -> bool {
-    if info.wrapper && kind == parent {
+    // A party's own name (`"consignee": {"name": …}`, QuickBooks'
+    // `"CustomerRef": {"value": "42", "name": …}`) names that party.
+    if (info.wrapper || (info.thing_name && parent == KeyKind::MaybePerson)) && kind == parent {
         parent_party
     } else {
         !info.thing_name
@@ -865,7 +904,7 @@ impl<'a> Redactor<'a> {
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
-                adjust_infos(map, &mut self.key_infos[base..], po);
+                adjust_infos(map, &mut self.key_infos[base..], po, key);
                 let columns = columns_table(map);
                 self.learn_agreeing(map, base, key);
                 for round in [0, 1] {
@@ -1180,7 +1219,7 @@ impl<'a> Redactor<'a> {
                 let base = self.key_infos.len();
                 self.key_infos.extend(map.keys().map(|k| keys::describe(k)));
                 let po = person_object(map, &self.key_infos[base..], people);
-                adjust_infos(map, &mut self.key_infos[base..], po);
+                adjust_infos(map, &mut self.key_infos[base..], po, leaf.key);
                 let columns = columns_table(map);
                 let reporting = self.report.is_some();
                 // Under a person key or a list of people, an object whose
@@ -2235,6 +2274,32 @@ mod tests {
         // Unknown handles stay.
         let (d, _) = run(json!({"display_name": "unassigned"}));
         assert_eq!(d["display_name"], "unassigned");
+    }
+
+    #[test]
+    fn a_partys_own_name_and_fhir_human_names_are_names() {
+        // A party's `name` member, and QuickBooks' references.
+        let (d, _) = run(json!({"consignee": {"name": "Orn-uma Suksomboon"}}));
+        assert_eq!(d["consignee"]["name"], "[NAME_1]", "{d}");
+        let (d, _) = run(json!({"CustomerRef": {"value": "42", "name": "Erwan Kervella"}}));
+        assert_eq!(d["CustomerRef"]["name"], "[NAME_1]", "{d}");
+        assert_eq!(d["CustomerRef"]["value"], "42", "{d}");
+        // A company as the party, or an item referred to, stays.
+        let (d, _) = run(json!({"consignee": {"name": "Globex Corporation"},
+            "ItemRef": {"value": "3", "name": "Garden Rake"}}));
+        assert_eq!(d["consignee"]["name"], "Globex Corporation", "{d}");
+        assert_eq!(d["ItemRef"]["name"], "Garden Rake", "{d}");
+        // FHIR's HumanName with its text only, in a patient and in a
+        // contact; not a bare text under a thing's name.
+        let (d, _) = run(
+            json!({"resourceType": "Patient", "name": [{"text": "Koffi Gbagbo"}],
+            "contact": [{"relationship": [{"text": "spouse"}], "name": {"text": "อรอุมา วงศ์สวัสดิ์"}}]}),
+        );
+        assert_eq!(d["name"][0]["text"], "[NAME_1]", "{d}");
+        assert_eq!(d["contact"][0]["name"]["text"], "[NAME_2]", "{d}");
+        assert_eq!(d["contact"][0]["relationship"][0]["text"], "spouse", "{d}");
+        let (d, _) = run(json!({"product": {"name": {"text": "Quiet Harbor"}}}));
+        assert_eq!(d["product"]["name"]["text"], "Quiet Harbor", "{d}");
     }
 
     #[test]

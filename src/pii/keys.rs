@@ -2057,6 +2057,19 @@ pub fn classify(folded: &str) -> KeyKind {
     if EXACT.get(folded) == Some(&KeyKind::MaybePerson) {
         return KeyKind::MaybePerson;
     }
+    // QuickBooks' references (`CustomerRef`, `EmployeeRef`, `SalesRepRef`:
+    // `{"value": "42", "name": …}`) are the person or thing they refer to.
+    if let Some(rest) = folded.strip_suffix("ref")
+        && rest.len() >= 3
+    {
+        let k = classify(rest);
+        if matches!(
+            k,
+            KeyKind::Person | KeyKind::MaybePerson | KeyKind::NotPerson
+        ) {
+            return k;
+        }
+    }
     // Arabic writes a label with its article (`الجوال`, `الاسم`): the
     // word without it.
     if let Some(rest) = folded.strip_prefix("ال")
