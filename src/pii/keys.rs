@@ -2441,12 +2441,12 @@ pub fn numberish(s: &str) -> bool {
 }
 
 /// The rest of a phone number's value from its first letter on: an
-/// extension marker and its digits (`ext. 185`, `x12`, `extension: 4`),
+/// extension marker and its digits (`ext. 185`, `x12`, `#431`, `extension: 4`),
 /// with any closing `)` after them (`(ext. 185)`; the caller checks the
 /// opening one where it matters).
 pub fn extension_tail(rest: &str) -> bool {
     let r = rest.trim_end().trim_end_matches(')');
-    ["extension", "ext", "x"].iter().any(|m| {
+    ["extension", "ext", "x", "#"].iter().any(|m| {
         r.get(..m.len())
             .is_some_and(|p| p.eq_ignore_ascii_case(m))
             .then(|| r[m.len()..].trim_start_matches(['.', ':', ' ']))

@@ -723,7 +723,7 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
     let t = text.trim();
     let start = text.len() - text.trim_start().len();
     let body = t
-        .split(|c: char| c.is_ascii_alphabetic())
+        .split(|c: char| c.is_ascii_alphabetic() || c == '#')
         .next()
         .unwrap_or(t)
         .trim_end();
@@ -1242,6 +1242,10 @@ mod tests {
         assert_eq!((f.start, f.end), (0, 25));
         assert!(structured_phone("(2) 2301 6043 (ext. 2581").is_none());
         assert!(structured_phone("(2) 2301 6043 (").is_none());
+        // An extension after `#` (FHIR telecom values, PBX exports).
+        let f = structured_phone("72 49944 #431").unwrap();
+        assert_eq!((f.start, f.end, f.normalized.as_str()), (0, 13, "7249944"));
+        assert!(structured_phone("72 49944 #43a").is_none());
     }
 
     #[test]

@@ -544,26 +544,40 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
 /// ("**From:** Jo · jo@x.ee · 96971391"), not a unix time.
 pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Finding>) {
     let b = text.as_bytes();
+    let digit_at = |i: usize| b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'+');
     for &(e, email) in name_ends {
         let rest = &text[e..];
+        // A fixed-width table's next column (`11:45  Ana Lima    20 94 60`).
+        let column = rest.len() - rest.trim_start_matches(' ').len();
         let sep = [", ", " · ", " — ", " – ", " | ", " (", " "]
             .iter()
             .find(|p| rest.starts_with(**p))
+            .map(|p| if column >= 2 { " " } else { *p })
             .filter(|sep| {
-                b.get(e + sep.len())
-                    .is_some_and(|c| c.is_ascii_digit() || *c == b'+')
+                let at = e + if column >= 2 { column } else { sep.len() };
+                // A number in its own parentheses (`Ana Lima ((2) 2138
+                // 0754)`, `(ana@x.is, (02).3238.3131)`).
+                digit_at(at) || (b.get(at) == Some(&b'(') && digit_at(at + 1))
             });
         let Some(sep) = sep else {
-            if let Some(f) = after_a_clause(text, e, out) {
+            if let Some(f) = next_line(text, e, out) {
+                out.push(f);
+            } else if let Some(f) = after_a_clause(text, e, out) {
                 out.push(f);
             }
             continue;
         };
-        let start = e + sep.len();
+        let start = e + if column >= 2 { column } else { sep.len() };
         if out.iter().any(|f| f.start <= start && start < f.end) {
             continue;
         }
-        let end = run_end(b, start);
+        let mut end = run_end(b, start);
+        // A column ends at the next column's gap.
+        if column >= 2
+            && let Some(p) = text[start..end].find("  ")
+        {
+            end = start + p;
+        }
         let groups: Vec<usize> = text[start..end]
             .split([' ', '-', '.'])
             .map(str::len)
@@ -573,7 +587,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         let thousands = b[start] != b'+' && groups[0] <= 3 && groups[1..].iter().all(|&g| g == 3);
         // In parentheses after a name ("Ana Lima (601 974 945)") only a
         // valid number that closes them, and no years ("(1932-2019)").
-        if *sep == " (" && b[start] != b'+' {
+        if sep == " (" && b[start] != b'+' {
             let parts: Vec<&str> = text[start..end]
                 .split(['-', ' ', '.'])
                 .filter(|y| !y.is_empty())
@@ -584,7 +598,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
                 });
             if !years
                 && closes_entry(&text[end..])
-                && let Some(n) = valid_national(&text[start..end])
+                && let Some(n) = valid_anywhere(&text[start..end])
                 && let Some(mut f) = candidate_with(text, start, end, true)
             {
                 f.normalized = n;
@@ -595,6 +609,23 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         if !grouped {
             let n = groups[0];
             let unix_time = n == 10 && b[start] == b'1';
+            // Six digits closing an address's parentheses are a number of
+            // a small plan (`(ana@x.fo, 317749)`).
+            if email
+                && n == 6
+                && text[end..].starts_with(')')
+                && let Some(normalized) = valid_anywhere(&text[start..end])
+            {
+                out.push(Finding {
+                    class: Class::Phone,
+                    start,
+                    end,
+                    detector: Detector::Phone,
+                    confidence: 0.8,
+                    normalized,
+                });
+                continue;
+            }
             if email
                 && (7..=11).contains(&n)
                 && !unix_time
@@ -615,7 +646,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
             // Grouped like thousands ("601 974 945", "21 339 413"): only a
             // valid national number that closes its entry, not one a word
             // follows ("12 345 678 shares").
-            match valid_national(&text[start..end]) {
+            match valid_anywhere(&text[start..end]) {
                 Some(n) => {
                     f.normalized = n;
                     out.push(f);
@@ -624,6 +655,78 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
             }
         }
     }
+}
+
+/// A number written without its trunk prefix or country code that is a
+/// valid number of any region libphonenumber knows, where a person's name
+/// or address cues it (`Ana Lima ((2) 2138 0754)`).
+fn valid_anywhere(cand: &str) -> Option<String> {
+    valid_national(cand).or_else(|| {
+        let clean: String = cand.chars().filter(|c| *c != '(' && *c != ')').collect();
+        valid_in(&clean, PHONE_NUMBER_UTIL.get_supported_regions())
+    })
+}
+
+/// A number alone at the head of one of the next lines after a person's
+/// name, as a signature block writes it (`Ana Lima⏎Recruiter⏎7026.3171 |
+/// ana@x.nl`, `Ana Lima⏎412 0488`): the lines between (a role, a company)
+/// are short and hold no digits, at most two of them; the number ends its
+/// line or comes before `|`, `·` or `,`. A grouped number is read as a
+/// cued one; an ungrouped one (7 to 11 digits, no unix time) only on the
+/// very next line.
+fn next_line(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
+    let b = text.as_bytes();
+    let mut at = e;
+    // The name ends its line.
+    for skipped in 0..=2 {
+        let nl = if text[at..].starts_with("\\n") {
+            at + 2
+        } else if text[at..].starts_with('\n') {
+            at + 1
+        } else if text[at..].starts_with("\r\n") {
+            at + 2
+        } else {
+            return None;
+        };
+        let line_end = text[nl..]
+            .find(['\n', '\r'])
+            .map_or(text.len(), |p| nl + p)
+            .min(text[nl..].find("\\n").map_or(text.len(), |p| nl + p));
+        let line = &text[nl..line_end];
+        let lead = line.len() - line.trim_start().len();
+        let start = nl + lead;
+        if b.get(start)
+            .is_some_and(|c| c.is_ascii_digit() || *c == b'+')
+            || (b.get(start) == Some(&b'(') && b.get(start + 1).is_some_and(u8::is_ascii_digit))
+        {
+            if out.iter().any(|f| f.start <= start && start < f.end) {
+                return None;
+            }
+            let end = run_end(b, start);
+            let tail = text[end..line_end].trim_start();
+            if !(tail.is_empty() || tail.starts_with(['|', '·', ','])) {
+                return None;
+            }
+            let number = &text[start..end];
+            let ungrouped = number.bytes().all(|c| c.is_ascii_digit());
+            if ungrouped {
+                let n = number.len();
+                if skipped > 0 || !(7..=11).contains(&n) || (n == 10 && b[start] == b'1') {
+                    return None;
+                }
+            }
+            return candidate_with(text, start, end, true);
+        }
+        // A role or a company between: short, no digits.
+        if line.trim().is_empty()
+            || line.chars().count() > 48
+            || line.bytes().any(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        at = line_end;
+    }
+    None
 }
 
 /// A number a few words after a person's name in the same clause, the way
@@ -2081,6 +2184,44 @@ mod tests {
         let mut out = Vec::new();
         after_names(t, &[(8, false)], &mut out);
         out.iter().map(|f| t[f.start..f.end].to_string()).collect()
+    }
+
+    #[test]
+    fn a_number_in_a_signature_column_or_own_parentheses_after_a_name() {
+        for (t, n) in [
+            // A signature's number, on the next line or past a role.
+            ("Ana Lima\n412 0488", "412 0488"),
+            ("Ana Lima\nRecruiter\n7026.3171 | [EMAIL_1]", "7026.3171"),
+            ("Ana Lima\n3203151", "3203151"),
+            // A fixed-width table's next column, up to its gap.
+            (
+                "Ana Lima      050 107 8480  9400159126278224",
+                "050 107 8480",
+            ),
+            // In parentheses of its own.
+            ("Ana Lima ((2) 2138 0754)", "(2) 2138 0754"),
+        ] {
+            assert_eq!(after_ana(t), [n], "{t}");
+        }
+        for t in [
+            // Dates, long identifiers, a number past a line with digits,
+            // an ungrouped one past a role, words after the number.
+            "Ana Lima\n20240315",
+            "Ana Lima\n2024-03-15",
+            "Ana Lima\n242205942170",
+            "Ana Lima\nRoom 4\n412 0488",
+            "Ana Lima\nRecruiter\n3203151",
+            "Ana Lima\n412 0488 units shipped",
+            "Ana Lima      10:45",
+        ] {
+            assert!(after_ana(t).is_empty(), "{t}: {:?}", after_ana(t));
+        }
+        // Six digits closing an address's parentheses.
+        let t = "(ana@x.fo, 317749)";
+        let mut out = Vec::new();
+        after_names(t, &[(9, true)], &mut out);
+        assert_eq!(out.len(), 1, "{t}");
+        assert_eq!(&t[out[0].start..out[0].end], "317749");
     }
 
     #[test]
