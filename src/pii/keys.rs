@@ -1654,6 +1654,71 @@ const THING_NAME_PREFIXES: &[&str] = &[
 ];
 
 const NOT_PERSON: &[&str] = &[
+    // A chat's space or channel, a credential's issuer, a record's
+    // managing organization, a school, a merchant.
+    "space",
+    "workspace",
+    "issuer",
+    "managingorganization",
+    "serviceprovider",
+    "custodian",
+    "insurer",
+    "school",
+    "university",
+    "merchant",
+    "merchantname",
+    // Where to meet, in other languages (`Mötesplats:`, `Punto de
+    // encuentro:`, `Место встречи:`, `集合場所：`).
+    "meetingpoint",
+    "meetingplace",
+    "treffpunkt",
+    "mötesplats",
+    "mødested",
+    "møtested",
+    "tapaamispaikka",
+    "kohtumispaik",
+    "puntodeencuentro",
+    "lugardeencuentro",
+    "pontodeencontro",
+    "pointderendezvous",
+    "lieuderendezvous",
+    "puntodiincontro",
+    "luogodiincontro",
+    "ontmoetingsplek",
+    "ontmoetingspunt",
+    "miejscespotkania",
+    "místosetkání",
+    "miestostretnutia",
+    "mjestosastanka",
+    "mestosastanka",
+    "местосастанка",
+    "местовстречи",
+    "місцезустрічі",
+    "susitikimovieta",
+    "tikšanāsvieta",
+    "találkozóhely",
+    "locdeîntâlnire",
+    "buluşmanoktası",
+    "uchrashuvjoyi",
+    "mahalipakukutana",
+    "tempatpertemuan",
+    "titikpertemuan",
+    "điểmhẹn",
+    "nơigặp",
+    "مكاناللقاء",
+    "محلملاقات",
+    "מקוםמפגש",
+    "मिलनेकीजगह",
+    "भेट्नेठाउँ",
+    "সাক্ষাতেরস্থান",
+    "ਮਿਲਣਦੀਥਾਂ",
+    "కలుసుకునేచోటు",
+    "சந்திப்புஇடம்",
+    "จุดนัดพบ",
+    "集合場所",
+    "集合地点",
+    "见面地点",
+    "만남장소",
     "company",
     "companyname",
     "organization",
@@ -2089,7 +2154,12 @@ pub fn classify(folded: &str) -> KeyKind {
         if PERSON_NAME_PREFIXES.contains(&prefix) {
             return KeyKind::Person;
         }
-        if THING_NAME_PREFIXES.contains(&prefix) {
+        // `channel_display_name`, `teamDisplayName`: a thing's too.
+        if THING_NAME_PREFIXES.contains(&prefix)
+            || prefix
+                .strip_suffix("display")
+                .is_some_and(|p| THING_NAME_PREFIXES.contains(&p))
+        {
             return KeyKind::NotPerson;
         }
         // `userName`, `custName`: a name of something unknown.

@@ -1063,6 +1063,27 @@ mod tests {
     }
 
     #[test]
+    fn landmarks_ships_and_meeting_points_are_no_people() {
+        let names = text_names;
+        for t in [
+            "Meeting point: Hagia Sophia. Bring the keys.",
+            "Mötesplats: Karolinska Institutet.",
+            "Punto de encuentro: Museo Reina Sofía.",
+            "We walked from Trafalgar Square to Anne Frank House",
+            "I toured HMS Queen Elizabeth today",
+            "Room: Nehru Planetarium",
+        ] {
+            assert!(names(t).is_empty(), "{t}: {:?}", names(t));
+        }
+        assert_eq!(
+            names("Sender: Babirye Kizito, HMS Queen Elizabeth, +32.12.36.61.55"),
+            ["Babirye Kizito"]
+        );
+        // Mr and Ms stay titles.
+        assert_eq!(names("Ms Smith and MS Jones"), ["Smith", "Jones"]);
+    }
+
+    #[test]
     fn places_companies_and_eponyms_named_like_people() {
         let names = text_names;
         for t in [

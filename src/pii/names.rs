@@ -2978,7 +2978,19 @@ fn legal_form_at(r: &str) -> bool {
 }
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
+/// Ships' prefixes, written in capitals before the name.
+const SHIP_PREFIXES: &[&str] = &["hms", "uss", "rms", "hmas", "hmcs", "hmnzs", "mv"];
+
 const PLACE_PREFIXES: &[&str] = &[
+    // Ships' prefixes (`HMS Queen Elizabeth`, `USS Nimitz`, `RMS Titanic`,
+    // `MV Doulos`); not `MS` or `SS`, which are titles and initials too.
+    "hms",
+    "uss",
+    "rms",
+    "hmas",
+    "hmcs",
+    "hmnzs",
+    "mv",
     // Department stores and arcades ("Galeries Lafayette", "Galleria
     // Vittorio Emanuele").
     "galeries",
@@ -5579,9 +5591,12 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         }
         if i > 0 {
             let gap = &text[ws[i - 1].end..ws[i].start];
+            // A ship's prefix is written in capitals (`HMS Queen Elizabeth`).
             if (gap == " " || gap == ". ")
                 && self.is(&ws[i - 1], PLACE)
-                && ws[i - 1].case == Case::Title
+                && (ws[i - 1].case == Case::Title
+                    || (ws[i - 1].case == Case::Upper
+                        && SHIP_PREFIXES.contains(&self.folded(&ws[i - 1]).as_ref())))
             {
                 return true;
             }
@@ -8308,7 +8323,7 @@ fn push_name(
     const PLACE_FIRST: &[&str] = &[
         "mount", "mt", "lake", "fort", "ft", "port", "cape", "isle", "saint", "sainte", "são",
         "santa", "sankt", "sint", "rue", "via", "avenida", "calle", "rua", "praça", "piazza",
-        "plaza", "new", "los", "las",
+        "plaza", "new", "los", "las", "hms", "uss", "rms", "hmas", "hmcs", "hmnzs", "mv",
     ];
     if ws.len() >= 2
         && (with_fold(text_of(name, &ws[0]), |f| PLACE_FIRST.contains(&f))
