@@ -980,6 +980,12 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
     let normalized = match validate(&cand, &shape) {
         Some(n) => n,
         None if dotted_pairs(&shape) && labelled(text, start) => shape.digits().to_string(),
+        // Six digits right after a phone's label (`tlf. 221296`): a whole
+        // number of a small plan, if any region's plan holds it. (Five
+        // bare digits are an extension more often: `Tel 40123`.)
+        None if !shape.plus && shape.ng == 1 && shape.nd == 6 && labelled(text, start) => {
+            valid_anywhere(&cand)?
+        }
         None if cued || has_cue(text, start) => validate_cued(&cand, &shape)?,
         None => return None,
     };
@@ -1350,6 +1356,16 @@ const CUES: &[&str] = &[
     // fi "puh." (puhelin), ur "رابطہ" (contact), GEDCOM's `PHON` tag,
     // and the telephone emoji. (Not the bare words for "number": an
     // order's number is one too.)
+    // sw "simu" (phone), it "richiamare" (call back) and "al numero",
+    // fa "با شماره" / "به شماره" (on / to the number), Tamazight
+    // "ⵙⵙⵉⵡⵍ" (call).
+    "simu",
+    "richiamare",
+    "richiamami",
+    "al numero",
+    "با شماره",
+    "به شماره",
+    "ⵙⵙⵉⵡⵍ",
     "puh.",
     "puh:",
     "رابطہ",
@@ -1488,6 +1504,13 @@ const CUES_AFTER: &[&str] = &[
     "までお電話",
     "にお電話",
     "に電話",
+    // ko "번으로" (to the number …), bn "নম্বরে" (on the number), dv
+    // "އަށް ގުޅ" (call to), kk "нөміріне" (to the number).
+    "번으로",
+    "번호로",
+    "নম্বরে",
+    "އަށް ގުޅ",
+    "нөміріне",
 ];
 
 fn cue_after(text: &str, start: usize) -> bool {
@@ -2184,6 +2207,31 @@ mod tests {
         let mut out = Vec::new();
         after_names(t, &[(8, false)], &mut out);
         out.iter().map(|f| t[f.start..f.end].to_string()).collect()
+    }
+
+    #[test]
+    fn cues_in_more_languages_and_short_numbers_right_after_a_label() {
+        for (t, n) in [
+            ("Kontakt: Ana, tlf. 221296, adresse", "221296"),
+            ("Bw. Ana, simu 21914083, anwani", "21914083"),
+            ("richiamare al numero 87710710476.", "87710710476"),
+            ("لطفاً با شماره 912 518 861 تماس بگیرید.", "912 518 861"),
+            ("메시지: 0434197 번으로 다시 전화 부탁드립니다.", "0434197"),
+            ("অনুগ্রহ করে 22-28-60-78 নম্বরে কল করুন।", "22-28-60-78"),
+            ("ⵙⵙⵉⵡⵍ ⵖⵔ 65004602.", "65004602"),
+        ] {
+            assert_eq!(phones(t), [n], "{t}");
+        }
+        // Not an identifier's number, nor digits too few for any plan,
+        // nor five digits a label does not stand right before.
+        for t in [
+            "Order no. 215986",
+            "tel. 12",
+            "ტელ. 21598",
+            "Call about ticket 215986",
+        ] {
+            assert!(phones(t).is_empty(), "{t}: {:?}", phones(t));
+        }
     }
 
     #[test]
