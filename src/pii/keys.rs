@@ -782,6 +782,11 @@ const PERSON: &[&str] = &[
     "speaker",
     "speakers",
     "signatory",
+    "signatories",
+    "signers",
+    "cosigners",
+    "guarantor",
+    "guarantors",
     "cardholder",
     "accountholder",
     "beneficiary",
@@ -3062,6 +3067,10 @@ pub fn is_people_container(folded: &str) -> bool {
         "guest",
         "player",
         "coach",
+        "signatories",
+        "signers",
+        "cosigners",
+        "guarantors",
     ];
     PEOPLE.contains(&folded)
 }

@@ -48,6 +48,29 @@ const HL7_NAME_FIELDS: &[(&str, usize, bool)] = &[
     ("OBX", 16, true),
     ("EVN", 5, true),
     ("ROL", 4, true),
+    ("AIP", 3, true),
+    ("SCH", 12, true),
+    ("SCH", 16, true),
+    ("SCH", 20, true),
+    ("TXA", 9, true),
+    ("TXA", 10, true),
+    ("TXA", 22, true),
+    ("PR1", 11, true),
+    ("PR1", 12, true),
+    ("STF", 3, false),
+];
+
+/// Fields of an HL7 v2 segment that hold phone numbers (type `XTN`, whose
+/// first component is the number as written): the patient's home and
+/// business numbers, the next of kin's and the guarantor's.
+const HL7_PHONE_FIELDS: &[(&str, usize)] = &[
+    ("PID", 13),
+    ("PID", 14),
+    ("NK1", 5),
+    ("NK1", 6),
+    ("GT1", 6),
+    ("GT1", 7),
+    ("IN1", 7),
 ];
 
 /// Does `text` hold an HL7 v2 message: an `MSH` segment at its start or
@@ -91,6 +114,19 @@ pub fn hl7(text: &str, out: &mut Vec<Finding>) {
             let number = n + 1;
             let f_start = field_start;
             field_start += field.len() + fs.len_utf8();
+            if HL7_PHONE_FIELDS.contains(&(id, number)) {
+                let mut rep_start = f_start;
+                for rep in field.split(rs) {
+                    let number = rep.split(cs).next().unwrap_or("");
+                    if let Some(mut f) = super::structured_phone(number) {
+                        f.start += rep_start;
+                        f.end += rep_start;
+                        out.push(f);
+                    }
+                    rep_start += rep.len() + rs.len_utf8();
+                }
+                continue;
+            }
             let Some(&(_, _, xcn)) = HL7_NAME_FIELDS
                 .iter()
                 .find(|(s, f, _)| *s == id && *f == number)
@@ -920,10 +956,26 @@ mod tests {
                    NK1|1|NOVAK^TOMAS|SPO\r\
                    PV1|1|O|CLINIC^20^1||||9406^PHAM^TRANG^^^DR|||||||||||ba3c3236\r\
                    OBX|1|ST|SKU-RED-3069-XL||Down syndrome clinic||||||F";
-        // The middle initial `J` is too short to be a name part.
+        // The middle initial `J` is too short to be a name part; PID-13
+        // is the home phone.
         assert_eq!(
             found(hl7, msg),
-            ["NOVAK", "MARTINA", "NOVAK", "TOMAS", "PHAM", "TRANG"]
+            [
+                "NOVAK",
+                "MARTINA",
+                "031 232 729",
+                "NOVAK",
+                "TOMAS",
+                "PHAM",
+                "TRANG"
+            ]
+        );
+        // The next of kin's number, and a scheduled resource's clinician.
+        let msg = "MSH|^~\\&|EPIC|SITE\rNK1|1|Lee^Ana|SPO||414 3751^PRN^PH~^NET^Internet^a@x.io\r\
+                   AIP|1||8250^मिश्रा^रोहित|ATTENDING";
+        assert_eq!(
+            found(hl7, msg),
+            ["Lee", "Ana", "414 3751", "मिश्रा", "रोहित"]
         );
         // Repetitions and other separators.
         let msg = "MSH#^~\\&#A\nPID#1##7##DOE^JANE~SMITH^JANE";
