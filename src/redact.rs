@@ -2289,6 +2289,9 @@ mod tests {
             "ItemRef": {"value": "3", "name": "Garden Rake"}}));
         assert_eq!(d["consignee"]["name"], "Globex Corporation", "{d}");
         assert_eq!(d["ItemRef"]["name"], "Garden Rake", "{d}");
+        // A vendor's reference may be a freelancer's: read as before.
+        let (d, _) = run(json!({"VendorRef": {"value": "56", "name": "Pam Seitz"}}));
+        assert_eq!(d["VendorRef"]["name"], "[NAME_1]", "{d}");
         // FHIR's HumanName with its text only, in a patient and in a
         // contact; not a bare text under a thing's name.
         let (d, _) = run(

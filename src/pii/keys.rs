@@ -1666,7 +1666,6 @@ const NOT_PERSON: &[&str] = &[
     "issuer",
     "managingorganization",
     "serviceprovider",
-    "custodian",
     "insurer",
     "school",
     "university",
@@ -2128,17 +2127,15 @@ pub fn classify(folded: &str) -> KeyKind {
         return KeyKind::MaybePerson;
     }
     // QuickBooks' references (`CustomerRef`, `EmployeeRef`, `SalesRepRef`:
-    // `{"value": "42", "name": …}`) are the person or thing they refer to.
+    // `{"value": "42", "name": …}`) to a person or a party: a possible
+    // person (never a sure one, whose key would make the record a
+    // person's), as vendors and other things' references stay (`VendorRef`
+    // may be a freelancer).
     if let Some(rest) = folded.strip_suffix("ref")
         && rest.len() >= 3
+        && matches!(classify(rest), KeyKind::Person | KeyKind::MaybePerson)
     {
-        let k = classify(rest);
-        if matches!(
-            k,
-            KeyKind::Person | KeyKind::MaybePerson | KeyKind::NotPerson
-        ) {
-            return k;
-        }
+        return KeyKind::MaybePerson;
     }
     // Arabic writes a label with its article (`الجوال`, `الاسم`): the
     // word without it.

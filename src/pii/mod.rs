@@ -1057,6 +1057,11 @@ mod tests {
             ("Regards,\nMercedes Ruiz", "Mercedes Ruiz"),
             ("Booked for Kia Jones", "Kia Jones"),
             ("Contact: Chase Okafor", "Chase Okafor"),
+            // A brand's words as a person's name, a surname ending as a
+            // possessive brand does, and initials that are no ship's.
+            ("Mary Kay Johnson called", "Mary Kay Johnson"),
+            ("Customer: Levis", "Levis"),
+            ("Guest: MV Rao", "MV Rao"),
         ] {
             assert_eq!(names(t), [want], "{t}");
         }

@@ -1483,7 +1483,10 @@ pub(crate) const TITLES: &[&str] = &[
     "ibu",
     "encik",
     "puan",
-    // Vietnamese, Thai, Indian. (Not Turkish `Sayın`: also a given name.)
+    // Swahili `Dkt.` (daktari, doctor).
+    "dkt",
+    // Vietnamese, Thai, Indian. (Not Turkish `Sayın`: also a given name;
+    // it opens a letter as a greeting does.)
     "ông",
     "bà",
     "khun",
@@ -1502,7 +1505,15 @@ pub(crate) const TITLES: &[&str] = &[
     "пані",
 ];
 
+/// Ships' prefixes, written in capitals before the name (`HMS Queen
+/// Elizabeth`, `USS Nimitz`, `RMS Titanic`); not `MS`, `SS` or `MV`,
+/// which are titles and initials too (`MV Rao`).
+const SHIP_PREFIXES: &[&str] = &["hms", "uss", "rms", "hmas", "hmcs", "hmnzs"];
+
 const GREETINGS: &[&str] = &[
+    // Turkish letters open with `Sayın` (dear).
+    "sayın",
+    "sayin",
     "hi",
     "hello",
     "hey",
@@ -2978,19 +2989,14 @@ fn legal_form_at(r: &str) -> bool {
 }
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
-/// Ships' prefixes, written in capitals before the name.
-const SHIP_PREFIXES: &[&str] = &["hms", "uss", "rms", "hmas", "hmcs", "hmnzs", "mv"];
-
 const PLACE_PREFIXES: &[&str] = &[
-    // Ships' prefixes (`HMS Queen Elizabeth`, `USS Nimitz`, `RMS Titanic`,
-    // `MV Doulos`); not `MS` or `SS`, which are titles and initials too.
+    // Ships' prefixes ([`SHIP_PREFIXES`]).
     "hms",
     "uss",
     "rms",
     "hmas",
     "hmcs",
     "hmnzs",
-    "mv",
     // Department stores and arcades ("Galeries Lafayette", "Galleria
     // Vittorio Emanuele").
     "galeries",
@@ -4152,15 +4158,31 @@ pub(crate) fn brand_cell(cell: &str) -> bool {
     let Some(key) = brand_key(t) else {
         return false;
     };
-    // `Ben & Jerry's`, `Wendy's`: the possessive is not in the list.
-    let owner = key
+    // The eponym lists write no apostrophe (`wendys`); `Ben & Jerry's`,
+    // `Wendy's`: the possessive is not in them.
+    let plain = key.replace('\'', "");
+    let owner = plain
         .strip_suffix('s')
         .filter(|_| t.ends_with("'s") || t.ends_with("’s"))
-        .unwrap_or(&key);
+        .unwrap_or(&plain);
     EPONYM_SET.contains(owner)
-        || EPONYM_SET.contains(key.as_str())
+        || EPONYM_SET.contains(plain.as_str())
         || PERSONLIKE_BRAND_SET.contains(owner)
         || BRAND_SET.contains(key.as_str())
+}
+
+/// Whether a whole value is a company or brand of `brands.txt`
+/// ([`BRAND_SET`]), unless it is a frequent given name and a common
+/// surname, as people are called (`Thomas Cook`).
+fn listed_brand(t: &str) -> bool {
+    let ws = words(t);
+    if ws.len() >= 2
+        && info(t, &ws[0]).strong_given()
+        && (1..=2_000).contains(&info(t, &ws[ws.len() - 1]).surname_rank)
+    {
+        return false;
+    }
+    brand_key(t).is_some_and(|k| BRAND_SET.contains(&k))
 }
 
 /// A cell's words as the brand lists write them (see [`push_eponym_word`]),
@@ -4175,8 +4197,10 @@ fn brand_key(t: &str) -> Option<String> {
     for (n, w) in ws.iter().enumerate() {
         if n > 0 {
             let gap = t[ws[n - 1].end..w.start].trim();
-            // A possessive's `s` is a word of its own: `hersheys`.
+            // A possessive's `s` is a word of its own: `hershey's`, kept
+            // apart from a surname in `s` (`Levis`, `Lowes`).
             if matches!(gap, "'" | "’") && ws[n - 1].end + gap.len() == w.start {
+                key.push('\'');
                 with_fold(text_of(t, w), |f| push_eponym_word(&mut key, f));
                 continue;
             }
@@ -5490,7 +5514,11 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 {
                     return true;
                 }
-                if EPONYM_SET.contains(key.as_str()) || (a < b && BRAND_SET.contains(key.as_str()))
+                if EPONYM_SET.contains(key.as_str())
+                    || (a < b
+                        && BRAND_SET.contains(key.as_str())
+                        && !(self.info(&ws[a]).strong_given()
+                            && (1..=2_000).contains(&self.info(&ws[b]).surname_rank)))
                 {
                     // A one-word eponym ("Dell") names a company only with
                     // nothing else in the run, or as the run's first word
@@ -8111,7 +8139,7 @@ pub fn person_value(
     let trimmed = value.trim();
     // A company or brand of `brands.txt` as a whole (`Ryanair`,
     // `Hershey's`, `Wizz Air`): a shipper or a customer may be one.
-    if trimmed.is_empty() || brand_key(trimmed).is_some_and(|k| BRAND_SET.contains(&k)) {
+    if trimmed.is_empty() || listed_brand(trimmed) {
         return;
     }
     // A search engine's highlighted fragment (`<em>Themba</em>`,
@@ -8323,13 +8351,14 @@ fn push_name(
     const PLACE_FIRST: &[&str] = &[
         "mount", "mt", "lake", "fort", "ft", "port", "cape", "isle", "saint", "sainte", "são",
         "santa", "sankt", "sint", "rue", "via", "avenida", "calle", "rua", "praça", "piazza",
-        "plaza", "new", "los", "las", "hms", "uss", "rms", "hmas", "hmcs", "hmnzs", "mv",
+        "plaza", "new", "los", "las",
     ];
     if ws.len() >= 2
-        && (with_fold(text_of(name, &ws[0]), |f| PLACE_FIRST.contains(&f))
-            || with_fold(text_of(name, &ws[ws.len() - 1]), |f| {
-                STREET_WORDS.contains(&f)
-            }))
+        && (with_fold(text_of(name, &ws[0]), |f| {
+            PLACE_FIRST.contains(&f) || SHIP_PREFIXES.contains(&f)
+        }) || with_fold(text_of(name, &ws[ws.len() - 1]), |f| {
+            STREET_WORDS.contains(&f)
+        }))
     {
         return;
     }

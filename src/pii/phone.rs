@@ -572,11 +572,14 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
             continue;
         }
         let mut end = run_end(b, start);
-        // A column ends at the next column's gap.
-        if column >= 2
-            && let Some(p) = text[start..end].find("  ")
-        {
-            end = start + p;
+        // A column ends at the next column's gap, and holds no years.
+        if column >= 2 {
+            if let Some(p) = text[start..end].find("  ") {
+                end = start + p;
+            }
+            if years(&text[start..end]) {
+                continue;
+            }
         }
         let groups: Vec<usize> = text[start..end]
             .split([' ', '-', '.'])
@@ -588,15 +591,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         // In parentheses after a name ("Ana Lima (601 974 945)") only a
         // valid number that closes them, and no years ("(1932-2019)").
         if sep == " (" && b[start] != b'+' {
-            let parts: Vec<&str> = text[start..end]
-                .split(['-', ' ', '.'])
-                .filter(|y| !y.is_empty())
-                .collect();
-            let years = parts.len() == 2
-                && parts.iter().all(|y| {
-                    y.len() == 4 && y.parse::<u32>().is_ok_and(|y| (1800..=2199).contains(&y))
-                });
-            if !years
+            if !years(&text[start..end])
                 && closes_entry(&text[end..])
                 && let Some(n) = valid_anywhere(&text[start..end])
                 && let Some(mut f) = candidate_with(text, start, end, true)
@@ -657,6 +652,18 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
     }
 }
 
+/// Two years (`1932-2019`, `2019 - 2023`): a life's or a tenure's span.
+fn years(number: &str) -> bool {
+    let parts: Vec<&str> = number
+        .split(['-', ' ', '.'])
+        .filter(|y| !y.is_empty())
+        .collect();
+    parts.len() == 2
+        && parts
+            .iter()
+            .all(|y| y.len() == 4 && y.parse::<u32>().is_ok_and(|y| (1800..=2199).contains(&y)))
+}
+
 /// A number written without its trunk prefix or country code that is a
 /// valid number of any region libphonenumber knows, where a person's name
 /// or address cues it (`Ana Lima ((2) 2138 0754)`).
@@ -708,6 +715,16 @@ fn next_line(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
                 return None;
             }
             let number = &text[start..end];
+            // Years (`1932-2019`), and amounts grouped like thousands that
+            // no plan holds.
+            let groups: Vec<usize> = number.split([' ', '-', '.']).map(str::len).collect();
+            let thousands = !number.starts_with(['+', '('])
+                && groups.len() >= 2
+                && groups[0] <= 3
+                && groups[1..].iter().all(|&g| g == 3);
+            if years(number) || (thousands && valid_anywhere(number).is_none()) {
+                return None;
+            }
             let ungrouped = number.bytes().all(|c| c.is_ascii_digit());
             if ungrouped {
                 let n = number.len();
@@ -1356,15 +1373,11 @@ const CUES: &[&str] = &[
     // fi "puh." (puhelin), ur "رابطہ" (contact), GEDCOM's `PHON` tag,
     // and the telephone emoji. (Not the bare words for "number": an
     // order's number is one too.)
-    // sw "simu" (phone), it "richiamare" (call back) and "al numero",
-    // fa "با شماره" / "به شماره" (on / to the number), Tamazight
-    // "ⵙⵙⵉⵡⵍ" (call).
-    "simu",
+    // sw "simu" (phone; a whole word, not "Simulation"), it "richiamare"
+    // (call back), Tamazight "ⵙⵙⵉⵡⵍ" (call).
+    "simu ",
     "richiamare",
     "richiamami",
-    "al numero",
-    "با شماره",
-    "به شماره",
     "ⵙⵙⵉⵡⵍ",
     "puh.",
     "puh:",
@@ -1504,13 +1517,18 @@ const CUES_AFTER: &[&str] = &[
     "までお電話",
     "にお電話",
     "に電話",
-    // ko "번으로" (to the number …), bn "নম্বরে" (on the number), dv
-    // "އަށް ގުޅ" (call to), kk "нөміріне" (to the number).
-    "번으로",
-    "번호로",
-    "নম্বরে",
+    // "To the number …, call" in ko, bn, kk, fa; dv "އަށް ގުޅ" (call
+    // to). (Not "to the number" alone: an order has one too.)
+    "번으로 전화",
+    "번으로 다시 전화",
+    "번호로 전화",
+    "번으로 연락",
+    "নম্বরে কল",
+    "নম্বরে ফোন",
+    "нөміріне қоңырау",
+    "нөміріне қайта қоңырау",
+    "تماس بگیرید",
     "އަށް ގުޅ",
-    "нөміріне",
 ];
 
 fn cue_after(text: &str, start: usize) -> bool {
@@ -2229,6 +2247,8 @@ mod tests {
             "tel. 12",
             "ტელ. 21598",
             "Call about ticket 215986",
+            "Simulation run 48291735 done",
+            "주문 0434197 번으로 조회",
         ] {
             assert!(phones(t).is_empty(), "{t}: {:?}", phones(t));
         }
@@ -2261,6 +2281,8 @@ mod tests {
             "Ana Lima\nRecruiter\n3203151",
             "Ana Lima\n412 0488 units shipped",
             "Ana Lima      10:45",
+            "Ana Lima\n1932-2019",
+            "Ana Lima      1932 - 2019",
         ] {
             assert!(after_ana(t).is_empty(), "{t}: {:?}", after_ana(t));
         }

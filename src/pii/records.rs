@@ -60,9 +60,10 @@ const HL7_NAME_FIELDS: &[(&str, usize, bool)] = &[
     ("STF", 3, false),
 ];
 
-/// Fields of an HL7 v2 segment that hold phone numbers (type `XTN`, whose
-/// first component is the number as written): the patient's home and
-/// business numbers, the next of kin's and the guarantor's.
+/// Fields of an HL7 v2 segment that hold people's phone numbers (type
+/// `XTN`, whose first component is the number as written): the patient's
+/// home and business numbers, the next of kin's and the guarantor's. (Not
+/// `IN1-7`, the insurer's.)
 const HL7_PHONE_FIELDS: &[(&str, usize)] = &[
     ("PID", 13),
     ("PID", 14),
@@ -70,7 +71,6 @@ const HL7_PHONE_FIELDS: &[(&str, usize)] = &[
     ("NK1", 6),
     ("GT1", 6),
     ("GT1", 7),
-    ("IN1", 7),
 ];
 
 /// Does `text` hold an HL7 v2 message: an `MSH` segment at its start or
