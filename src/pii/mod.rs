@@ -457,6 +457,11 @@ impl Engine {
         if !prose && leaf.key == KeyKind::Other && memory.has_names() {
             names::lower_recall_scan(text, memory, &mut out);
         }
+        // A boarding pass's barcode holds its passenger's name whatever
+        // key holds it (`"barcode": "M1STEINER/ELISABETH    E809507"`).
+        if !prose && text.starts_with('M') && text.contains('/') {
+            records::boarding_pass(text, &mut out);
+        }
         if prose {
             if matches!(leaf.key, KeyKind::Email | KeyKind::Other)
                 && (text.contains('\n')
@@ -1065,6 +1070,19 @@ mod tests {
         ] {
             assert_eq!(names(t), [want], "{t}");
         }
+    }
+
+    #[test]
+    fn a_boarding_pass_under_any_key_names_its_passenger() {
+        let leaf = Leaf::of(KeyKind::NotPerson, false);
+        assert_eq!(
+            spans("M1STEINER/ELISABETH    E809507 VIEFRAOS 0123", leaf),
+            [
+                ("NAME".to_string(), "STEINER".to_string()),
+                ("NAME".to_string(), "ELISABETH".to_string())
+            ]
+        );
+        assert!(spans("M1 carbine/rifle manual", leaf).is_empty());
     }
 
     #[test]
