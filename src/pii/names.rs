@@ -4175,6 +4175,15 @@ pub(crate) fn brand_cell(cell: &str) -> bool {
 /// ([`BRAND_SET`]), unless it is a frequent given name and a common
 /// surname, as people are called (`Thomas Cook`).
 fn listed_brand(t: &str) -> bool {
+    // Most values start with no brand's first word: one lookup, no split.
+    let Some(first) = WordIter::new(t).next() else {
+        return false;
+    };
+    let mut head = String::new();
+    with_fold(text_of(t, &first), |f| push_eponym_word(&mut head, f));
+    if !BRAND_FIRST_WORDS.contains(head.as_str()) {
+        return false;
+    }
     let ws = words(t);
     if ws.len() >= 2
         && info(t, &ws[0]).strong_given()
@@ -4213,6 +4222,16 @@ fn brand_key(t: &str) -> Option<String> {
     }
     Some(key)
 }
+
+/// The first words of [`BRAND_SET`]'s keys, as [`push_eponym_word`]
+/// writes a word (`hershey` of `hershey's`).
+static BRAND_FIRST_WORDS: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| {
+        BRAND_SET
+            .iter()
+            .filter_map(|k| k.split([' ', '\'']).next())
+            .collect()
+    });
 
 /// The companies and brands of `data/lexicon/brands.txt` as [`brand_key`]
 /// writes them: every phrase and possessive (`wizz air`, `hersheys`), and
