@@ -2990,13 +2990,6 @@ fn legal_form_at(r: &str) -> bool {
 
 /// Words that start place names ("San José", "St. Louis", "Fort Worth").
 const PLACE_PREFIXES: &[&str] = &[
-    // Ships' prefixes ([`SHIP_PREFIXES`]).
-    "hms",
-    "uss",
-    "rms",
-    "hmas",
-    "hmcs",
-    "hmnzs",
     // Department stores and arcades ("Galeries Lafayette", "Galleria
     // Vittorio Emanuele").
     "galeries",
@@ -4185,13 +4178,17 @@ fn listed_brand(t: &str) -> bool {
         return false;
     }
     let ws = words(t);
-    if ws.len() >= 2
-        && info(t, &ws[0]).strong_given()
-        && (1..=2_000).contains(&info(t, &ws[ws.len() - 1]).surname_rank)
-    {
+    if ws.len() >= 2 && as_people_are_called(info(t, &ws[0]), info(t, &ws[ws.len() - 1])) {
         return false;
     }
     brand_key(t).is_some_and(|k| BRAND_SET.contains(&k))
+}
+
+/// A frequent given name before a common surname (rank 2,000 or better):
+/// how people are called (`Thomas Cook`, `Mary Kay`), whatever firm bears
+/// the name too.
+fn as_people_are_called(first: WordInfo, last: WordInfo) -> bool {
+    first.strong_given() && (1..=2_000).contains(&last.surname_rank)
 }
 
 /// A cell's words as the brand lists write them (see [`push_eponym_word`]),
@@ -4251,6 +4248,7 @@ static CONTEXT: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, u8>> =
         let mut m = rustc_hash::FxHashMap::default();
         for (list, flag) in [
             (PLACE_PREFIXES, PLACE),
+            (SHIP_PREFIXES, PLACE),
             (GREETINGS, GREETING),
             (TITLES, TITLE),
             (LEADS, LEAD),
@@ -5536,8 +5534,7 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
                 if EPONYM_SET.contains(key.as_str())
                     || (a < b
                         && BRAND_SET.contains(key.as_str())
-                        && !(self.info(&ws[a]).strong_given()
-                            && (1..=2_000).contains(&self.info(&ws[b]).surname_rank)))
+                        && !as_people_are_called(self.info(&ws[a]), self.info(&ws[b])))
                 {
                     // A one-word eponym ("Dell") names a company only with
                     // nothing else in the run, or as the run's first word
@@ -8391,8 +8388,7 @@ fn push_name(
     // A given name and a surname few people bear, named as a whole
     // company (`Charles Schwab`, `Tim Hortons`), is the company.
     if ws.len() >= 2
-        && (!info(name, &ws[0]).strong_given()
-            || !(1..=2_000).contains(&info(name, &ws[ws.len() - 1]).surname_rank))
+        && !as_people_are_called(info(name, &ws[0]), info(name, &ws[ws.len() - 1]))
         && eponym()
     {
         return;

@@ -587,7 +587,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
             .collect();
         let grouped = groups.len() >= 2 || b[start] == b'+';
         // "12 345 678 shares": an amount with thousands separators.
-        let thousands = b[start] != b'+' && groups[0] <= 3 && groups[1..].iter().all(|&g| g == 3);
+        let thousands = like_thousands(&text[start..end]);
         // In parentheses after a name ("Ana Lima (601 974 945)") only a
         // valid number that closes them, and no years ("(1932-2019)").
         if sep == " (" && b[start] != b'+' {
@@ -649,6 +649,16 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
                 None => continue,
             }
         }
+    }
+}
+
+/// Groups written as an amount's thousands (`12 345 678`, `601.974.945`):
+/// one to three digits, then groups of three, without `+` or `(`.
+fn like_thousands(number: &str) -> bool {
+    let mut groups = number.split([' ', '-', '.']).map(str::len);
+    !number.starts_with(['+', '(']) && groups.next().is_some_and(|g| g <= 3) && {
+        let rest: Vec<usize> = groups.collect();
+        !rest.is_empty() && rest.iter().all(|&g| g == 3)
     }
 }
 
@@ -717,12 +727,7 @@ fn next_line(text: &str, e: usize, out: &[Finding]) -> Option<Finding> {
             let number = &text[start..end];
             // Years (`1932-2019`), and amounts grouped like thousands that
             // no plan holds.
-            let groups: Vec<usize> = number.split([' ', '-', '.']).map(str::len).collect();
-            let thousands = !number.starts_with(['+', '('])
-                && groups.len() >= 2
-                && groups[0] <= 3
-                && groups[1..].iter().all(|&g| g == 3);
-            if years(number) || (thousands && valid_anywhere(number).is_none()) {
+            if years(number) || (like_thousands(number) && valid_anywhere(number).is_none()) {
                 return None;
             }
             let ungrouped = number.bytes().all(|c| c.is_ascii_digit());
