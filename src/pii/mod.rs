@@ -178,19 +178,6 @@ fn person_handle(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<
     false
 }
 
-/// Does `b` hold an Arabic-Indic, Persian or full-width digit (their
-/// UTF-8 forms: D9 A0–A9, DB B0–B9, EF BC 90–99)?
-fn has_other_digits(b: &[u8]) -> bool {
-    memchr::memchr3_iter(0xd9, 0xdb, 0xef, b).any(|i| {
-        matches!(
-            (b[i], b.get(i + 1), b.get(i + 2)),
-            (0xd9, Some(0xa0..=0xa9), _)
-                | (0xdb, Some(0xb0..=0xb9), _)
-                | (0xef, Some(0xbc), Some(0x90..=0x99))
-        )
-    })
-}
-
 /// How sure a value under a person's key is a name: under a person key
 /// or in a person object sure; under a party's key (`sender`) a party's;
 /// else maybe.
@@ -387,7 +374,7 @@ impl Engine {
         if text.len() >= 40 {
             phone::find_spoken(text, &mut out);
         }
-        if cap && has_other_digits(text.as_bytes()) {
+        if cap && !text.is_ascii() {
             phone::find_other_digits(text, &mut out);
         }
         // Session recall: a number tokenized earlier, written again as bare
@@ -577,6 +564,30 @@ impl Engine {
                 phone::after_names(text, &ends, &mut out);
             }
         }
+        // The same in a text whose numbers are written in other digits
+        // (`คุณอรุณี แสงทอง ๐๘๑ ๒๓๔ ๘๓๙๔`).
+        if cap
+            && !text.is_ascii()
+            && let Some(folded) = phone::Folded::of(text)
+        {
+            let ends: Vec<(usize, bool)> = out
+                .iter()
+                .filter(|f| matches!(f.class, Class::Name | Class::Email))
+                .map(|f| (folded.folded_at(f.end), f.class == Class::Email))
+                .collect();
+            if !ends.is_empty() {
+                let mut found: Vec<Finding> = out.clone();
+                found.iter_mut().for_each(|f| folded.fold(f));
+                let known = found.len();
+                phone::after_names(&folded.text, &ends, &mut found);
+                for mut f in found.drain(known..) {
+                    folded.unfold(&mut f);
+                    if !text[f.start..f.end].is_ascii() {
+                        out.push(f);
+                    }
+                }
+            }
+        }
         if out.iter().any(|f| f.class == Class::Name) {
             names::drop_eponymous_uses(text, &mut out);
             // "Kelebogile Modise" where only the surname was recalled.
@@ -723,8 +734,18 @@ fn learn(local: &mut FxHashSet<String>, folded: &str) {
 }
 
 /// A whole value under a phone key, accepted by shape when the scanner's
-/// stricter rules (which must work in free text) did not take it.
+/// stricter rules (which must work in free text) did not take it; in
+/// ASCII digits or any other script's (`०८१२३४ ५९९५४`, `໐໒໑ ໘໗໕ ໗໔໗`).
 pub fn structured_phone(text: &str) -> Option<Finding> {
+    structured_ascii_phone(text).or_else(|| {
+        let folded = phone::Folded::of(text)?;
+        let mut f = structured_ascii_phone(&folded.text)?;
+        folded.unfold(&mut f);
+        Some(f)
+    })
+}
+
+fn structured_ascii_phone(text: &str) -> Option<Finding> {
     let t = text.trim();
     let start = text.len() - text.trim_start().len();
     let body = t
@@ -1290,6 +1311,26 @@ mod tests {
         let f = structured_phone("72 49944 #431").unwrap();
         assert_eq!((f.start, f.end, f.normalized.as_str()), (0, 13, "7249944"));
         assert!(structured_phone("72 49944 #43a").is_none());
+        // Digits of other scripts, mapped back to the value's bytes.
+        let v = "໐໒໑ ໘໗໕ ໗໔໗";
+        let f = structured_phone(v).unwrap();
+        assert_eq!(
+            (f.start, f.end, f.normalized.as_str()),
+            (0, v.len(), "021875747")
+        );
+        assert!(structured_phone("໐໒໑").is_none());
+    }
+
+    #[test]
+    fn a_number_in_other_digits_after_a_name() {
+        // Six and five digits after a name: no plan's shape a scanner
+        // takes alone, a cued number after a person's name.
+        let found = spans("Reviewer: Anna Kowalska ०८१२३४ ५९९५४", Leaf::TEXT);
+        assert!(found.contains(&("PHONE".to_string(), "०८१२३४ ५९९५४".to_string())));
+        let found = spans("Reviewer: Anna Kowalska 081234 59954", Leaf::TEXT);
+        assert!(found.contains(&("PHONE".to_string(), "081234 59954".to_string())));
+        // Not without the name.
+        assert!(spans("lot ०८१२३४ ५९९५४", Leaf::TEXT).is_empty());
     }
 
     #[test]

@@ -269,6 +269,8 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         if let Some(f) = candidate_with(text, i, end, second)
             .or_else(|| before_a_note(text, i, end))
             .or_else(|| slashed(text, i, end))
+            .or_else(|| region_after(text, i, end))
+            .or_else(|| before_a_column(text, i, end, second))
         {
             let next = f.end;
             out.push(f);
@@ -320,6 +322,53 @@ fn before_a_note(text: &str, start: usize, end: usize) -> Option<Finding> {
     let run = &text[start..end];
     let p = run.rfind(" (").filter(|&p| p > 0)?;
     candidate(text, start, start + p)
+}
+
+/// A number followed by the region it belongs to after a slash, as
+/// reservation systems write a contact (`CTCM 9841297999/NP`, `APM
+/// 0412 555 019/AU`): the region's plan must hold it as a valid national
+/// number; the `/NP` is not part of it.
+fn region_after(text: &str, start: usize, end: usize) -> Option<Finding> {
+    let code = text[end..].strip_prefix('/')?.get(..2)?;
+    if !code.bytes().all(|b| b.is_ascii_uppercase())
+        || text[end + 3..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphanumeric)
+    {
+        return None;
+    }
+    if prev_char(text, start)
+        .is_some_and(|p| p.is_alphanumeric() || matches!(p, '/' | '-' | '.' | '_' | '@' | '#'))
+    {
+        return None;
+    }
+    let region: Region = code.parse().ok()?;
+    let cand = &text[start..end];
+    let normalized = if cand.starts_with('+') {
+        PhoneNumber::parse(cand, None)
+            .ok()
+            .filter(PhoneNumber::is_valid)
+            .map(|n| e164(&n))?
+    } else {
+        valid_in(cand, [region])?
+    };
+    Some(Finding {
+        class: Class::Phone,
+        start,
+        end,
+        detector: Detector::Phone,
+        confidence: 0.9,
+        normalized,
+    })
+}
+
+/// A number that ends where a fixed-width column does: two spaces and
+/// the next column (`From: +91 74107 38096  2024-01-11 21:52:22`), which
+/// the run of digits and spaces read on into.
+fn before_a_column(text: &str, start: usize, end: usize, cued: bool) -> Option<Finding> {
+    let gap = memchr::memmem::find(&text.as_bytes()[start..end], b"  ")?;
+    candidate_with(text, start, start + gap, cued)
 }
 
 /// A number whose area code is set off by a slash (`0771/6082888`,
@@ -935,7 +984,12 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
             // and so is "1583,+995592240003" (no amount goes on with `,+`).
             ',' => before().is_some_and(|c| c.is_ascii_digit()) && !cand.starts_with('+'),
             // Hebrew prefixes join a number with a hyphen ("ב-050…", at).
-            '-' => before().is_some_and(|c| c.is_alphanumeric() && !hebrew_letter(c)),
+            // So do Bantu locatives ("ku-+96262000838", "ku-0721…"): no
+            // identifier goes on with `-+`.
+            '-' => {
+                before().is_some_and(|c| c.is_alphanumeric() && !hebrew_letter(c))
+                    && !cand.starts_with('+')
+            }
             ':' => before().is_some_and(|c| c.is_ascii_digit()),
             _ => false,
         };
@@ -1868,50 +1922,102 @@ fn e164(n: &PhoneNumber) -> String {
     n.format_as(PhoneNumberFormat::E164).into_owned()
 }
 
-/// Numbers written in Arabic-Indic (`+٩٧١ ٥٠ ١٢٣ ٠٦٠٥`), Persian
-/// (`+۱ ۸۷۶-۲۱۰-۹۵۸۹`) or full-width digits (`０９０－１２３４－９０４３`):
-/// the text is read with those digits (and full-width `+ - ( )` and
-/// spaces) as ASCII, scanned as any other, and each number found is
+/// The first code point (digit zero) of each run of ten decimal digits
+/// that Unicode has outside ASCII and that numbers are written in:
+/// Arabic-Indic, Persian, N'Ko, the Indic scripts, Sinhala, Thai, Lao,
+/// Tibetan, Myanmar, Khmer, Mongolian, Limbu, New Tai Lue, Tai Tham,
+/// Balinese, Sundanese, Lepcha, Ol Chiki, Vai, Saurashtra, Kayah Li,
+/// Javanese, Cham, Meetei Mayek and the full-width forms.
+const DIGIT_ZEROS: &[u32] = &[
+    0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6,
+    0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50,
+    0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+];
+
+/// The value of a decimal digit written in a script other than ASCII.
+pub fn other_digit(c: char) -> Option<u8> {
+    let u = u32::from(c);
+    if u < 0x660 {
+        return None;
+    }
+    // The zeros are sorted: the digit's run is the last one starting at
+    // or before it.
+    let i = DIGIT_ZEROS.partition_point(|&z| z <= u);
+    let zero = DIGIT_ZEROS[i.checked_sub(1)?];
+    (u - zero < 10).then(|| (u - zero) as u8)
+}
+
+/// A text read with every decimal digit (and full-width `+ - ( )` and
+/// space) as ASCII, and where each of its bytes came from in the text.
+pub struct Folded {
+    pub text: String,
+    at: Vec<usize>,
+}
+
+impl Folded {
+    /// `None` when `text` has no digit outside ASCII.
+    pub fn of(text: &str) -> Option<Folded> {
+        if text.is_ascii() || !text.chars().any(|c| other_digit(c).is_some()) {
+            return None;
+        }
+        let mut folded = String::with_capacity(text.len());
+        let mut at = Vec::with_capacity(text.len() + 1);
+        for (i, c) in text.char_indices() {
+            let c = match other_digit(c) {
+                Some(d) => (b'0' + d) as char,
+                None => match c {
+                    '\u{ff0b}' => '+',
+                    '\u{ff0d}' | '\u{2212}' => '-',
+                    '\u{ff08}' => '(',
+                    '\u{ff09}' => ')',
+                    '\u{3000}' => ' ',
+                    _ => c,
+                },
+            };
+            folded.push(c);
+            at.extend(std::iter::repeat_n(i, c.len_utf8()));
+        }
+        at.push(text.len());
+        Some(Folded { text: folded, at })
+    }
+
+    /// Where the text's byte offset `i` (a char boundary) is in the
+    /// folded text.
+    pub fn folded_at(&self, i: usize) -> usize {
+        self.at.partition_point(|&x| x < i)
+    }
+
+    /// A finding in the folded text, moved to the text's bytes.
+    pub fn unfold(&self, f: &mut Finding) {
+        f.start = self.at[f.start];
+        f.end = self.at[f.end];
+    }
+
+    /// A finding in the text, moved to the folded text's bytes.
+    pub fn fold(&self, f: &mut Finding) {
+        f.start = self.folded_at(f.start);
+        f.end = self.folded_at(f.end);
+    }
+}
+
+/// Numbers written in digits other than ASCII (`+٩٧١ ٥٠ ١٢٣ ٠٦٠٥`,
+/// `+۱ ۸۷۶-۲۱۰-۹۵۸۹`, `०८१२३४ ५९९५४`, `๐๘๑ ๒๓๔ ๘๓๙๔`,
+/// `０９０－１２３４－９０４３`): the text is read with those digits as
+/// ASCII ([`Folded`]), scanned as any other, and each number found is
 /// mapped back to its bytes in `text`. Only numbers with such a digit are
 /// added; the rest were found in the text itself.
 pub fn find_other_digits(text: &str, out: &mut Vec<Finding>) {
-    let mut folded = String::with_capacity(text.len());
-    let mut at = Vec::with_capacity(text.len() + 1);
-    let mut any = false;
-    for (i, c) in text.char_indices() {
-        let ascii = match c {
-            '\u{660}'..='\u{669}' => Some((b'0' + (u32::from(c) - 0x660) as u8) as char),
-            '\u{6f0}'..='\u{6f9}' => Some((b'0' + (u32::from(c) - 0x6f0) as u8) as char),
-            '\u{ff10}'..='\u{ff19}' => Some((b'0' + (u32::from(c) - 0xff10) as u8) as char),
-            _ => None,
-        };
-        any |= ascii.is_some();
-        let c = ascii.unwrap_or(match c {
-            '\u{ff0b}' => '+',
-            '\u{ff0d}' | '\u{2212}' => '-',
-            '\u{ff08}' => '(',
-            '\u{ff09}' => ')',
-            '\u{3000}' => ' ',
-            _ => c,
-        });
-        folded.push(c);
-        at.extend(std::iter::repeat_n(i, c.len_utf8()));
-    }
-    if !any {
+    let Some(folded) = Folded::of(text) else {
         return;
-    }
-    at.push(text.len());
+    };
     let mut found = Vec::new();
-    find(&folded, &mut found);
+    find(&folded.text, &mut found);
     for mut f in found {
-        let (s, e) = (at[f.start], at[f.end]);
-        if text[s..e].bytes().any(|b| b >= 0x80)
-            && text[s..e]
-                .chars()
-                .any(|c| c.is_numeric() && !c.is_ascii_digit())
+        folded.unfold(&mut f);
+        if text[f.start..f.end]
+            .chars()
+            .any(|c| other_digit(c).is_some())
         {
-            f.start = s;
-            f.end = e;
             out.push(f);
         }
     }
@@ -2429,6 +2535,67 @@ mod tests {
         // `find` itself), are not added here.
         assert!(other("٢٠٢٤/١٢/٠١").is_empty());
         assert!(other("+44 20 7946 0958 ٣").is_empty());
+        // Every script's decimal digits: Devanagari, Bengali, Thai, Lao.
+        assert_eq!(
+            other("फोन: +९१ ९८७६५ ४३२१०")[0].1,
+            "+919876543210".to_string()
+        );
+        assert_eq!(other("ফোন +৯১ ৯৮৭৬৫ ৪৩২১০")[0].1, "+919876543210");
+        assert_eq!(other("โทร +๖๖ ๘๑ ๒๓๔ ๘๓๙๔")[0].1, "+66812348394");
+        assert_eq!(other("ໂທ +໘໕໖ ໒໐ ໕໕໕໑ ໒໓໔໕")[0].1, "+8562055512345");
+        // A Thai date is no number.
+        assert!(other("วันที่ ๒๕๖๗/๑๒/๐๑").is_empty());
+    }
+
+    #[test]
+    fn digits_of_every_script() {
+        assert_eq!(other_digit('٣'), Some(3));
+        assert_eq!(other_digit('९'), Some(9));
+        assert_eq!(other_digit('๐'), Some(0));
+        assert_eq!(other_digit('໙'), Some(9));
+        assert_eq!(other_digit('၅'), Some(5));
+        assert_eq!(other_digit('７'), Some(7));
+        // Not digits: ASCII, letters next to the runs, other numerals.
+        assert_eq!(other_digit('7'), None);
+        assert_eq!(other_digit('क'), None);
+        assert_eq!(other_digit('Ⅻ'), None);
+        assert_eq!(other_digit('五'), None);
+        let f = Folded::of("ab ०८१ c").unwrap();
+        assert_eq!(f.text, "ab 081 c");
+        assert_eq!(f.folded_at(3), 3);
+        assert_eq!(f.folded_at(12), 6);
+        assert!(Folded::of("ab 081").is_none());
+    }
+
+    #[test]
+    fn a_region_after_a_slash() {
+        // Reservation systems' contact lines.
+        assert_eq!(phones("CTCM 9841297999/NP"), ["9841297999"]);
+        assert_eq!(phones("APM 0412 555 019/AU ok"), ["0412 555 019"]);
+        // Not a number the region's plan lacks, nor a path or an id.
+        assert!(phones("CTCM 7479644/IN").is_empty());
+        assert!(phones("v2/9841297999/NP").is_empty());
+        assert!(phones("CTCM 9841297999/NPX").is_empty());
+        assert!(phones("9841297999/ZZ").is_empty());
+    }
+
+    #[test]
+    fn a_column_ends_a_number() {
+        assert_eq!(
+            phones("From: +91 74107 38096  2024-01-11 21:52:22"),
+            ["+91 74107 38096"]
+        );
+        assert!(phones("Total 12 345  2024-01-11").is_empty());
+    }
+
+    #[test]
+    fn a_locative_prefix_before_a_plus() {
+        assert_eq!(
+            phones("ucela ukuthi aphinde ashayelwe ku-+96262000838."),
+            ["+96262000838"]
+        );
+        // An identifier's hyphen still glues its digits.
+        assert!(phones("ORD-4155550132").is_empty());
     }
 
     #[test]
