@@ -177,6 +177,84 @@ const ZH_HONORIFIC: [&str; 17] = [
     "教授", "医生", "醫生", "律师", "律師",
 ];
 
+/// Honorifics a lone Chinese surname takes (`王先生`, `李女士`,
+/// `張小姐`).
+const ZH_SURNAME_HONORIFIC: [&str; 5] = ["先生", "女士", "小姐", "太太", "夫人"];
+
+/// Honorifics of Chinese, Japanese and Korean glued to a name in Latin
+/// letters (`Dimitrov先生`, `Yasin女士`, `Silva様`, `Ragna님`,
+/// `Nkosazana Dube님이`).
+const LATIN_HONORIFICS: [&str; 10] = [
+    "先生", "女士", "小姐", "太太", "様", "さん", "さま", "氏", "님", "씨",
+];
+
+/// Names in Latin letters with a CJK honorific glued on: one or two
+/// capitalized words (not ordinary words, not titles), the honorific right
+/// after them, and no Latin letter or digit before them.
+fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
+    for h in LATIN_HONORIFICS {
+        for at in memchr::memmem::find_iter(text.as_bytes(), h.as_bytes()) {
+            if let Some(start) = latin_name_before(text, at) {
+                found.push((start, at));
+            }
+        }
+    }
+}
+
+/// A Latin letter, or a hyphen or an apostrophe inside a name.
+fn latin_name_char(c: char) -> bool {
+    (c.is_alphabetic()
+        && (c.is_ascii()
+            || ('\u{c0}'..='\u{24f}').contains(&c)
+            || ('\u{1e00}'..='\u{1eff}').contains(&c)))
+        || matches!(c, '-' | '\'' | '’')
+}
+
+/// The start of a capitalized Latin word ending at `end` that could be a
+/// name, or `None`.
+fn latin_word_before(text: &str, end: usize) -> Option<usize> {
+    let start = text[..end]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| latin_name_char(c))
+        .last()?
+        .0;
+    let word = &text[start..end];
+    let mut chars = word.chars();
+    let first = chars.next()?;
+    if !first.is_uppercase()
+        || !word.chars().any(char::is_lowercase)
+        || word.chars().count() < 2
+        || word.ends_with(['-', '\'', '’'])
+    {
+        return None;
+    }
+    let folded = super::names::fold(word);
+    if super::lexicon::word_info(&folded).common_only()
+        || super::names::TITLES
+            .iter()
+            .any(|t| t.eq_ignore_ascii_case(word))
+    {
+        return None;
+    }
+    Some(start)
+}
+
+fn latin_name_before(text: &str, at: usize) -> Option<usize> {
+    let mut start = latin_word_before(text, at)?;
+    // A given name before the surname, after one space.
+    if let Some(b) = text[..start].strip_suffix(' ')
+        && let Some(s) = latin_word_before(text, b.len())
+    {
+        start = s;
+    }
+    let boundary = text[..start]
+        .chars()
+        .next_back()
+        .is_none_or(|c| !(c.is_alphanumeric() && (c.is_ascii() || latin_name_char(c))));
+    boundary.then_some(start)
+}
+
 /// Words before a Japanese name.
 const JA_BEFORE: [&str; 22] = [
     "担当の",
@@ -502,6 +580,7 @@ pub fn cued(text: &str, out: &mut Vec<Finding>) {
     japanese(text, &hits, &mut found);
     korean(text, &mut found);
     latin_greeting(text, &hits, &mut found);
+    latin_before_honorific(text, &mut found);
     alias_in_parentheses(text, &mut found);
     found.sort_unstable();
     found.dedup();
@@ -613,6 +692,17 @@ fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
             .take_while(|&(_, c)| is_han(c))
             .take(6)
             .collect();
+        // "張小姐請您回電", "周先生您好": a surname alone, the honorific
+        // the whole of how the person is called.
+        if run.len() == 1
+            && zh_surname(run[0].1)
+            && ZH_SURNAME_HONORIFIC
+                .iter()
+                .any(|h| text[at..].starts_with(h))
+        {
+            found.push((run[0].0, at));
+            continue;
+        }
         for n in [3usize, 2] {
             if run.len() < n {
                 continue;
@@ -1099,6 +1189,27 @@ mod tests {
         cued(text, &mut out);
         out.sort_by_key(|f| f.start);
         out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn latin_names_and_lone_surnames_with_an_honorific() {
+        assert_eq!(names("Dimitrov先生請您回電："), ["Dimitrov"]);
+        assert_eq!(names("Yasin女士您好，"), ["Yasin"]);
+        assert_eq!(names("謝謝Al-Rubaie先生"), ["Al-Rubaie"]);
+        assert_eq!(names("오전 5:15, 김민수 : Ragna님, 감사합니다."), ["Ragna"]);
+        assert_eq!(
+            names("Nkosazana Dube님이 팀과 만날 예정입니다."),
+            ["Nkosazana Dube"]
+        );
+        assert_eq!(names("Mr Dube님"), ["Dube"]);
+        assert_eq!(names("張小姐請您回電：。"), ["張"]);
+        assert_eq!(names("周先生您好，"), ["周"]);
+        // Ordinary words, capitals, letters glued before: nothing.
+        assert!(names("Hello先生").is_empty());
+        assert!(names("VIP様").is_empty());
+        assert!(names("abcDube님").is_empty());
+        assert!(names("这位先生").is_empty());
+        assert!(names("的先生").is_empty());
     }
 
     #[test]

@@ -780,7 +780,10 @@ const OWN_SCRIPT_CUES: &[&str] = &[
     "አቶ",
     "ወይዘሮ",
     "ወ/ሮ",
+    "ወ/ሪት",
     "ዶ/ር",
+    "ဦး",
+    "ဒေါ်",
     "ბატონი",
     "ბატონო",
     "ქალბატონი",
@@ -840,17 +843,47 @@ pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
             .chars()
             .next_back()
             .is_none_or(|c| !(c.is_alphanumeric() || is_mark(c)) || thai);
-        let Some(rest) = text[from..].strip_prefix(' ') else {
-            continue;
-        };
         if !starts_word {
             continue;
         }
+        let Some(rest) = text[from..].strip_prefix(' ') else {
+            // Glued on, in scripts written without spaces: a name in
+            // Latin letters (`คุณBela`, `ဒေါ်Heiata Temaru`), or a
+            // Myanmar name its subject or object particle follows
+            // (`ဦးဝင်းမြင့် က …`).
+            if let Some(end) = glued_latin_name(text, from).or_else(|| myanmar_name(text, at, from))
+            {
+                out.push(Finding {
+                    class: Class::Name,
+                    start: from,
+                    end,
+                    detector: Detector::NameContext,
+                    confidence: 0.75,
+                    normalized: normalize(&text[from..end]),
+                });
+            }
+            continue;
+        };
         let base = from + 1;
         let words: Vec<Word> = WordIter::new(rest).take(3).collect();
         let Some(first) = words.first() else {
             continue;
         };
+        // A name in Latin letters after the honorific (`ወ/ሮ Begimai`).
+        if first.start == 0
+            && first.case == Case::Title
+            && let Some(end) = latin_name_at(text, base)
+        {
+            out.push(Finding {
+                class: Class::Name,
+                start: base,
+                end,
+                detector: Detector::NameContext,
+                confidence: 0.75,
+                normalized: normalize(&text[base..end]),
+            });
+            continue;
+        }
         if first.start != 0 || first.case != Case::Uncased {
             continue;
         }
@@ -886,6 +919,74 @@ pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
             normalized: normalize(name),
         });
     }
+}
+
+/// Whether `c` is a letter or sign of a script written without spaces
+/// between words (Thai, Lao, Myanmar, Khmer), where an honorific is
+/// written glued to the name.
+fn spaceless_script(c: char) -> bool {
+    matches!(u32::from(c), 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF)
+}
+
+/// A name in Latin letters glued to an honorific of a script written
+/// without spaces (`คุณBela`, `ဒေါ်Heiata Temaru`): one or two
+/// capitalized words, none an ordinary word; the end of the name.
+fn glued_latin_name(text: &str, from: usize) -> Option<usize> {
+    if !text[..from]
+        .chars()
+        .next_back()
+        .is_some_and(spaceless_script)
+    {
+        return None;
+    }
+    latin_name_at(text, from)
+}
+
+/// One or two capitalized words at `from`, none an ordinary word (`ወ/ሮ
+/// Begimai`, `ਸ੍ਰੀ Vikas Rao`): the end of the name.
+fn latin_name_at(text: &str, from: usize) -> Option<usize> {
+    let rest = &text[from..];
+    let words: Vec<Word> = WordIter::new(rest).take(2).collect();
+    let first = words.first()?;
+    let ok = |w: &Word| {
+        w.case == Case::Title
+            && w.end - w.start >= 2
+            && !with_fold(text_of(rest, w), |f| word_info(f).common_only())
+    };
+    if first.start != 0 || !ok(first) {
+        return None;
+    }
+    let mut end = first.end;
+    if let Some(second) = words.get(1)
+        && &rest[first.end..second.start] == " "
+        && ok(second)
+    {
+        end = second.end;
+    }
+    Some(from + end)
+}
+
+/// Honorifics of Myanmar (`ဦး` U, `ဒေါ်` Daw) glued to a Myanmar name
+/// that a space and a subject or object particle follow (`ဦးဝင်းမြင့် က`,
+/// `ဒေါ်ခင်ခင် ကို`): the end of the name. Without the particle, `ဦး`
+/// starts ordinary words (`ဦးစား`, priority).
+fn myanmar_name(text: &str, at: usize, from: usize) -> Option<usize> {
+    if !(text[at..].starts_with("ဦး") || text[at..].starts_with("ဒေါ်")) {
+        return None;
+    }
+    let len = text[from..]
+        .char_indices()
+        .find(|&(_, c)| !('\u{1000}'..='\u{109F}').contains(&c))
+        .map_or(text.len() - from, |(i, _)| i);
+    let end = from + len;
+    let letters = text[from..end].chars().count();
+    let particle = ["က", "ကို", "နှင့်", "၏"].iter().any(|p| {
+        text[end..]
+            .strip_prefix(' ')
+            .and_then(|r| r.strip_prefix(p))
+            .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\n', '။']))
+    });
+    ((3..=15).contains(&letters) && particle).then_some(end)
 }
 
 /// Frequent Chinese surnames (one character each).
@@ -8243,6 +8344,17 @@ pub fn person_value(
             {
                 continue;
             }
+            // "Биджай Саху (Bijay Sahu)", "ཉི་མ་ནོར་བུ (Nyima Norbu)": the
+            // same name in a second script is the person's too.
+            let open = if seg[p..].starts_with('(') {
+                1
+            } else {
+                '（'.len_utf8()
+            };
+            let close = seg[..end].chars().next_back().map_or(1, char::len_utf8);
+            if transliterated(value, s, s + p, s + p + open, s + end - close, memory, out) {
+                continue;
+            }
             // "Ann Lee (Sales)", "佐藤 健太（営業部）": a note after the name.
             e = s + p;
         }
@@ -8299,6 +8411,83 @@ pub fn person_value(
             after_full_name = out.len() > before && ws.len() >= 2;
         }
     }
+}
+
+/// Whether the letters of `s` are Latin ones (and it has some).
+fn latin_letters(s: &str) -> Option<bool> {
+    let mut letters = s.chars().filter(|c| c.is_alphabetic()).peekable();
+    letters.peek()?;
+    Some(letters.all(|c| {
+        c.is_ascii()
+            || ('\u{c0}'..='\u{24f}').contains(&c)
+            || ('\u{1e00}'..='\u{1eff}').contains(&c)
+    }))
+}
+
+/// A name and, in parentheses, the same name in a second script, under a
+/// person's key: `value[s..e]` is the name, `value[is..ie]` what the
+/// parentheses hold. The one in Latin letters must look like a name as
+/// any value there does; then the other is the person's too, whatever its
+/// script's words look like. Same-script notes (`Ann Lee (Sales)`) are
+/// left to the caller.
+fn transliterated(
+    value: &str,
+    s: usize,
+    e: usize,
+    is: usize,
+    ie: usize,
+    memory: &(impl NameMemory + ?Sized),
+    out: &mut Vec<Finding>,
+) -> bool {
+    let trim = |a: usize, b: usize| {
+        let t = &value[a..b];
+        let a2 = a + (t.len() - t.trim_start().len());
+        (a2, a2 + t.trim().len())
+    };
+    let (s, e) = trim(s, e);
+    let (is, ie) = trim(is, ie);
+    if s >= e || is >= ie || value[is..ie].contains(['(', ')', '@', '/', ':']) {
+        return false;
+    }
+    let (Some(head_latin), Some(inner_latin)) =
+        (latin_letters(&value[s..e]), latin_letters(&value[is..ie]))
+    else {
+        return false;
+    };
+    if head_latin == inner_latin || value[s..e].chars().any(|c| c.is_ascii_digit()) {
+        return false;
+    }
+    let (ls, le, os, oe) = if inner_latin {
+        (is, ie, s, e)
+    } else {
+        (s, e, is, ie)
+    };
+    // Both sides of one or a few words.
+    if value[ls..le].split(' ').count() > 4 || value[os..oe].split(' ').count() > 4 {
+        return false;
+    }
+    // An ordinary word is a note in any script (`Иван Петров (Sales)`,
+    // `(Sales Team)`).
+    if value[ls..le]
+        .split([' ', '-'])
+        .any(|w| with_fold(w, |f| word_info(f).common_only()))
+    {
+        return false;
+    }
+    let before = out.len();
+    push_name(value, ls, le, Structured::Sure, memory, out);
+    if out.len() > before {
+        out.push(Finding {
+            class: Class::Name,
+            start: os,
+            end: oe,
+            detector: Detector::NameStructured,
+            confidence: 0.85,
+            normalized: normalize(&value[os..oe]),
+        });
+        return true;
+    }
+    false
 }
 
 fn push_name(
@@ -9957,6 +10146,24 @@ mod tests {
                 .map(|f| v[f.start..f.end].to_string())
                 .collect::<Vec<_>>()
         };
+        // The same name in a second script, in parentheses: both are the
+        // person's; a note in any script is not.
+        assert_eq!(
+            names("Биджай Саху (Bijay Sahu)", Structured::Sure),
+            ["Bijay Sahu", "Биджай Саху"]
+        );
+        assert_eq!(
+            names("ཉི་མ་ནོར་བུ (Nyima Norbu)", Structured::Sure),
+            ["Nyima Norbu", "ཉི་མ་ནོར་བུ"]
+        );
+        assert_eq!(
+            names("Иван Петров (Sales Team)", Structured::Sure),
+            ["Иван Петров"]
+        );
+        assert_eq!(
+            names("Ann Lee (Nyima Norbu)", Structured::Sure),
+            ["Ann Lee"]
+        );
         // Names typed all in lower case.
         assert_eq!(
             names("matilda mcallister", Structured::Maybe),
@@ -10231,6 +10438,18 @@ mod tests {
         assert!(found("สวัสดี ครับ").is_empty());
         assert!(found("המרכז מרוחק").is_empty());
         assert!(found("Hello Dana").is_empty());
+        // A name in Latin letters after the honorific, or glued to it in a
+        // script without spaces.
+        assert_eq!(found("ወ/ሮ Begimai በ ስልክ ቁጥር"), ["Begimai"]);
+        assert_eq!(found("ขอบคุณ คุณBela ค่ะ"), ["Bela"]);
+        assert_eq!(found("ကျေးဇူးတင်ပါတယ် ဒေါ်Heiata Temaru"), ["Heiata Temaru"]);
+        assert!(found("नमस्ते Team,").is_empty());
+        assert!(found("ขอบคุณQuality").is_empty());
+        // A Myanmar name glued to U or Daw, before its particle only.
+        assert_eq!(found("ဦးဝင်းမြင့် က ပြန်ဖုန်းဆက်ပေးရန်"), ["ဝင်းမြင့်"]);
+        assert!(found("ဦးစားပေး အလုပ်").is_empty());
+        // Thai words that start with the honorific are no names.
+        assert!(found("คุณภาพ ดี").is_empty());
     }
 
     #[test]
