@@ -15,6 +15,7 @@ mod foreign;
 pub mod handles;
 mod indic;
 pub mod keys;
+mod kinds;
 pub mod lexicon;
 pub mod lists;
 pub mod names;
@@ -590,6 +591,8 @@ impl Engine {
         }
         if out.iter().any(|f| f.class == Class::Name) {
             names::drop_eponymous_uses(text, &mut out);
+            // "ଜଗନ୍ନାଥ ମନ୍ଦିର", "Lennart Meri lennujaam": named places.
+            kinds::drop_named_places(text, &mut out);
             // "Kelebogile Modise" where only the surname was recalled.
             names::given_before_surname(text, &mut out);
         }
