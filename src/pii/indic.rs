@@ -293,11 +293,100 @@ static SKELETONS: LazyLock<FxHashMap<Box<str>, (u32, u32)>> = LazyLock::new(|| {
     map
 });
 
+/// Frequent words of these scripts whose readings are names elsewhere:
+/// verbs (`करें` reads karen, `करो` karo), postpositions and loanwords
+/// (`ईमेल` imel, `टीम` tim, `कॉल` kol) in Hindi, Marathi, Nepali,
+/// Bengali, Gujarati and Punjabi. Never names.
+const ORDINARY: &[&str] = &[
+    "करें",
+    "करे",
+    "करो",
+    "करना",
+    "करने",
+    "करते",
+    "करती",
+    "करता",
+    "किया",
+    "कीजिए",
+    "करेंगे",
+    "करेगा",
+    "करेगी",
+    "करा",
+    "कर",
+    "रहे",
+    "रही",
+    "रहा",
+    "होगा",
+    "होगी",
+    "होंगे",
+    "सकते",
+    "सकती",
+    "चाहिए",
+    "लिए",
+    "साथ",
+    "बाद",
+    "पहले",
+    "अभी",
+    "कृपया",
+    "धन्यवाद",
+    "ईमेल",
+    "मेल",
+    "फोन",
+    "फ़ोन",
+    "कॉल",
+    "टीम",
+    "मीटिंग",
+    "ऑफिस",
+    "मैसेज",
+    "लिंक",
+    "ऑर्डर",
+    "नंबर",
+    "करावा",
+    "करावे",
+    "करून",
+    "आहे",
+    "आहेत",
+    "होते",
+    "गरी",
+    "गर्नुहोस्",
+    "छ",
+    "छन्",
+    "করুন",
+    "করে",
+    "করা",
+    "করবেন",
+    "ইমেল",
+    "ইমেইল",
+    "ফোন",
+    "টিম",
+    "মিটিং",
+    "নম্বর",
+    "ধন্যবাদ",
+    "કરો",
+    "કરે",
+    "કરશે",
+    "ઈમેલ",
+    "ફોન",
+    "ટીમ",
+    "મીટિંગ",
+    "ਕਰੋ",
+    "ਕਰੇ",
+    "ਕਰਨ",
+    "ਈਮੇਲ",
+    "ਫ਼ੋਨ",
+    "ਫੋਨ",
+    "ਟੀਮ",
+    "ਮੀਟਿੰਗ",
+];
+
 /// What the name dictionaries say of a word of these scripts (never that
 /// it is an ordinary English word). Surname endings count too: Georgian
 /// `-ძე`, `-შვილი`, Armenian `-յան`, `-յանց` (not the genitive
 /// `-ության`).
 pub fn word_info(folded: &str) -> Option<WordInfo> {
+    if ORDINARY.contains(&folded) {
+        return Some(WordInfo::default());
+    }
     let r = reading(folded)?;
     let sk = skeleton(&r);
     let mut info = WordInfo::default();
@@ -527,6 +616,7 @@ mod tests {
         assert!(names("બેઠક હવે મંગળવાર, 14 મેના રોજ થશે.").is_empty());
         assert!(names("आपके संपर्क व्यक्ति हैं").is_empty());
         assert!(names("यह भारत सरकार की योजना है").is_empty());
+        assert!(names("संपर्क करें या ईमेल करें।").is_empty());
         assert!(names("ეს არის მომხმარებელი და დიდი კომპანია").is_empty());
         assert!(names("সভাটি মঙ্গলবার, ১৪ মে পর্যন্ত স্থগিত করা হয়েছে।").is_empty());
     }

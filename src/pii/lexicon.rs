@@ -313,6 +313,18 @@ const BLOCKED: &[&str] = &[
     "greece",
     "hole",
     "kings",
+    // Field labels written abbreviated before a number or a code (`Ref:
+    // 05166477`, `Az. 3309724782`, `Tkt 1768…`): a label, never a
+    // speaker or a name, though some are in the given-name lists.
+    "ref",
+    "réf",
+    "refs",
+    "az",
+    "tkt",
+    "inv",
+    "acct",
+    "txn",
+    "qty",
     // roles and salutations used as labels
     "dear",
     "hi",
