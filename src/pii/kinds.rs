@@ -140,6 +140,7 @@ const AFTER: &[&str] = &[
     "bahnhof",
     "kirche",
     "denkmal",
+    "international",
     // Cyrillic languages that put the kind after: kk, ky, mn, tg.
     "даңғылы",
     "көшесі",
@@ -579,6 +580,30 @@ const BEFORE: &[&str] = &[
     "ជំងឺ",
 ];
 
+/// Kinds written capitalized before the name, that are ordinary words
+/// in lower case (`the project Ana leads`): storms and projects (`Storm
+/// Ciarán`, `Hurricane Katrina`, `Project Mayflower`).
+const BEFORE_CAPITALIZED: &[&str] = &[
+    "storm",
+    "hurricane",
+    "typhoon",
+    "cyclone",
+    "tormenta",
+    "huracán",
+    "tifón",
+    "ouragan",
+    "tempête",
+    "sturm",
+    "orkan",
+    "project",
+    "projekt",
+    "projet",
+    "proyecto",
+    "progetto",
+    "operation",
+    "codename",
+];
+
 /// Words that link a kind written first to the name (`Hospital de Sant
 /// Pau`, `Uwanja wa Ndege wa …`).
 const LINKS_BEFORE: &[&str] = &[
@@ -674,6 +699,7 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
     }
     match word_before(text, s) {
         Some((_, w)) if in_list(BEFORE, w) => true,
+        Some((_, w)) if w.starts_with(char::is_uppercase) && in_list(BEFORE_CAPITALIZED, w) => true,
         Some((ws, w)) if in_list(LINKS_BEFORE, w) => {
             word_before(text, ws).is_some_and(|(_, k)| in_list(BEFORE, k))
         }
@@ -733,6 +759,9 @@ mod tests {
             "Julius Nyerere"
         ));
         assert!(by_kind("ผู้ป่วยโรคพาร์กินสัน", "พาร์กินสัน"));
+        assert!(by_kind("Delays from Storm Ciarán", "Ciarán"));
+        assert!(by_kind("Re: Project Mayflower", "Mayflower"));
+        assert!(!by_kind("the project Ana Lima leads", "Ana Lima"));
         // A linking word alone, or an ordinary word before: a person.
         assert!(!by_kind("a letter de Ana Lima", "Ana Lima"));
         assert!(!by_kind("Called Ana Lima", "Ana Lima"));

@@ -8378,6 +8378,7 @@ pub fn person_value(
                     .or(Some(0).filter(|_| !seg.trim().contains(' ')))
             });
             match cut {
+                Some(p) if org_mailbox(&seg[..p], &seg[p..]) => continue,
                 Some(p) => e = s + p,
                 None => continue,
             }
@@ -8540,6 +8541,92 @@ fn transliterated(
     false
 }
 
+/// Local parts of a company's shared mailboxes (`sales@`, `careers@`,
+/// `accounts.payable@`).
+const ROLE_MAILBOXES: &[&str] = &[
+    "sales",
+    "careers",
+    "jobs",
+    "info",
+    "support",
+    "help",
+    "service",
+    "accounts",
+    "billing",
+    "invoices",
+    "noreply",
+    "no-reply",
+    "donotreply",
+    "hello",
+    "contact",
+    "orders",
+    "office",
+    "admin",
+    "hr",
+    "team",
+    "news",
+    "newsletter",
+    "marketing",
+    "press",
+    "enquiries",
+    "inquiries",
+    "bookings",
+    "reservations",
+    "shop",
+    "store",
+    "mail",
+    "notifications",
+    "receivables",
+    "payables",
+    "finance",
+    "recruiting",
+    "talent",
+    "customercare",
+    "care",
+];
+
+/// Whether `display` before a mailbox `address` (`Sakura Denki
+/// <sales@sakura-denki.ss>`, `Orbitalis <careers@orbitalis.lv>`) is a
+/// company's: the address is a shared one (a role, not a person) and the
+/// display name is the domain's (its first word or all its words begin
+/// the domain's first label). A person writing from their own domain
+/// (`Ana Lima <ana@analima.pt>`) has no role mailbox.
+fn org_mailbox(display: &str, address: &str) -> bool {
+    let address = address.trim_matches(|c: char| matches!(c, '<' | '>' | '(' | ')' | ' '));
+    let Some((local, domain)) = address.split_once('@') else {
+        return false;
+    };
+    let role = local
+        .split(['.', '_', '+'])
+        .next()
+        .is_some_and(|w| ROLE_MAILBOXES.iter().any(|r| r.eq_ignore_ascii_case(w)));
+    if !role {
+        return false;
+    }
+    let label: String = domain
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let compact: String = display
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let first: String = display
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    label.len() >= 4 && (compact == label || (first.len() >= 4 && label.starts_with(&first)))
+}
+
 fn push_name(
     value: &str,
     s: usize,
@@ -8590,6 +8677,40 @@ fn push_name(
         "technologies",
         "solutions",
         "systems",
+        // Trades ("Fernhill Dental", "Polaris Pharma", "Tessera Pay").
+        "dental",
+        "pharma",
+        "shipping",
+        "logistik",
+        "seguros",
+        "insurance",
+        "energía",
+        "energia",
+        "energy",
+        "denki",
+        "studios",
+        "capital",
+        "pay",
+        "travel",
+        "software",
+        "digital",
+        "media",
+        "analytics",
+        "robotics",
+        "networks",
+        "telecom",
+        "freight",
+        "realty",
+        "properties",
+        "construction",
+        "engineering",
+        "automotive",
+        "pharmacy",
+        "ventures",
+        "financial",
+        "healthcare",
+        "textiles",
+        "bakery",
         "logistics",
         "llp",
         "pvt",

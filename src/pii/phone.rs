@@ -136,6 +136,16 @@ const STRONG_ID_WORDS: &[&str] = &[
     "policy",
     "claim",
     "mrn",
+    // References and file numbers (`Ref. 5889502277`, `Réf. 3272105411`,
+    // German `Az. 3309724782`, Aktenzeichen), and ships' IMO numbers.
+    "ref",
+    "réf",
+    "rif",
+    "reference",
+    "référence",
+    "az",
+    "aktenzeichen",
+    "imo",
     "isbn",
     "issn",
     "ean",
@@ -1507,6 +1517,21 @@ const CUES: &[&str] = &[
     // "phone" in Yoruba and Hausa.
     "kontakt",
     "liên hệ",
+    // "Reachable", "call", "contact", "talk to me" in more languages: fr,
+    // pl, sl, da/no, et, uk, ne, si, vi ("via the number").
+    "joignable",
+    "dzwonić",
+    "dzwonic",
+    "dosegljiv",
+    "fange mig",
+    "ring til",
+    "ring mig",
+    "ühendust",
+    "зв'язатися",
+    "зв’язатися",
+    "सम्पर्क",
+    "කතා කරන්න",
+    "qua số",
     "fóònù",
     "tẹl",
     "waya",
@@ -2223,6 +2248,12 @@ fn date_like(s: &Shape) -> bool {
     if g == [2, 2, 2] {
         return true;
     }
+    // A date and then the hour or minutes (`23.08.2023 12`, a blame
+    // line's): the date's groups first, then groups of one or two.
+    if g.len() > 3 && !g[3..].iter().all(|&n| n <= 2) {
+        return false;
+    }
+    let g = &g[..g.len().min(3)];
     if !matches!(g, [4, 2, 2] | [2, 2, 4] | [1, 2, 4] | [2, 1, 4] | [1, 1, 4]) {
         return false;
     }
@@ -2230,7 +2261,7 @@ fn date_like(s: &Shape) -> bool {
     let (a, b, c) = (
         &d[..usize::from(g[0])],
         &d[usize::from(g[0])..usize::from(g[0] + g[1])],
-        &d[usize::from(g[0] + g[1])..],
+        &d[usize::from(g[0] + g[1])..usize::from(g[0] + g[1] + g[2])],
     );
     let n = |x: &str| x.parse::<u32>().unwrap_or(0);
     let day_month = |x: u32, y: u32| (1..=31).contains(&x) && (1..=12).contains(&y);
@@ -2577,6 +2608,12 @@ mod tests {
         assert!(phones("v2/9841297999/NP").is_empty());
         assert!(phones("CTCM 9841297999/NPX").is_empty());
         assert!(phones("9841297999/ZZ").is_empty());
+    }
+
+    #[test]
+    fn a_date_and_its_hour_are_no_number() {
+        assert!(phones("011fce9faafc (Shanique Blake 23.08.2023 12) const").is_empty());
+        assert!(phones("Logged 2023-08-23 12 45 by ops").is_empty());
     }
 
     #[test]
