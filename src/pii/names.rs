@@ -10331,6 +10331,20 @@ mod tests {
             names("Иван Петров (Sales Team)", Structured::Sure),
             ["Иван Петров"]
         );
+        // A company's shared mailbox on its own domain; a person's stays.
+        assert!(names("Sakura Denki <sales@sakura-denki.ss>", Structured::Sure).is_empty());
+        assert!(names("Orbitalis <careers@orbitalis.lv>", Structured::Sure).is_empty());
+        assert_eq!(
+            names("Ana Lima <ana@analima.pt>", Structured::Sure),
+            ["Ana Lima"]
+        );
+        assert_eq!(
+            names("Ana Lima <sales@acme.pt>", Structured::Sure),
+            ["Ana Lima"]
+        );
+        // A trade ends a company's name, even under a person's label.
+        assert!(names("Polaris Pharma", Structured::Sure).is_empty());
+        assert!(names("Fernhill Dental", Structured::Sure).is_empty());
         assert_eq!(
             names("Ann Lee (Nyima Norbu)", Structured::Sure),
             ["Ann Lee"]
