@@ -188,11 +188,58 @@ const LATIN_HONORIFICS: [&str; 10] = [
     "先生", "女士", "小姐", "太太", "様", "さん", "さま", "氏", "님", "씨",
 ];
 
+/// Who reported or explained, in Japanese minutes (`Maameriより報告`).
+const JA_REPORTED_BY: [&str; 6] = [
+    "より報告",
+    "より説明",
+    "より連絡",
+    "より共有",
+    "から報告",
+    "から連絡",
+];
+
+/// A name in Latin letters right after a Chinese cue (`请联系Chisomo
+/// Chirwa，电话…`): one to three capitalized words, none an ordinary word,
+/// and no Latin letter or digit after them; the end of the name.
+fn latin_name_after(text: &str, p: usize) -> Option<usize> {
+    let mut end = p;
+    for n in 0..3 {
+        let from = if n == 0 {
+            p
+        } else {
+            match text[end..].strip_prefix(' ') {
+                Some(r) if r.starts_with(char::is_uppercase) => end + 1,
+                _ => break,
+            }
+        };
+        let len = text[from..]
+            .char_indices()
+            .find(|&(_, c)| !latin_name_char(c))
+            .map_or(text.len() - from, |(i, _)| i);
+        let word = &text[from..from + len];
+        let ok = word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().any(char::is_lowercase)
+            && word.chars().count() >= 2
+            && !super::lexicon::word_info(&super::names::fold(word)).common_only();
+        if !ok {
+            if n == 0 {
+                return None;
+            }
+            break;
+        }
+        end = from + len;
+    }
+    let after = text[end..].chars().next();
+    after
+        .is_none_or(|c| !(c.is_alphanumeric() && (c.is_ascii() || latin_name_char(c))))
+        .then_some(end)
+}
+
 /// Names in Latin letters with a CJK honorific glued on: one or two
 /// capitalized words (not ordinary words, not titles), the honorific right
 /// after them, and no Latin letter or digit before them.
 fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
-    for h in LATIN_HONORIFICS {
+    for h in LATIN_HONORIFICS.iter().chain(&JA_REPORTED_BY) {
         for at in memchr::memmem::find_iter(text.as_bytes(), h.as_bytes()) {
             if let Some(start) = latin_name_before(text, at) {
                 found.push((start, at));
@@ -678,7 +725,7 @@ fn chinese(text: &str, hits: &Hits, found: &mut Vec<(usize, usize)>) {
                 _ => break,
             }
         }
-        if let Some(end) = zh_name_at(text, p) {
+        if let Some(end) = zh_name_at(text, p).or_else(|| latin_name_after(text, p)) {
             found.push((p, end));
         }
     }
@@ -1209,6 +1256,13 @@ mod tests {
         assert!(names("VIP様").is_empty());
         assert!(names("abcDube님").is_empty());
         assert!(names("这位先生").is_empty());
+        // After a Chinese cue, and before a Japanese "reported by".
+        assert_eq!(
+            names("客户那边请联系Chisomo Chirwa，电话"),
+            ["Chisomo Chirwa"]
+        );
+        assert_eq!(names("1. 進捗についてMaameriより報告。"), ["Maameri"]);
+        assert!(names("请联系Support，电话").is_empty());
         assert!(names("的先生").is_empty());
     }
 

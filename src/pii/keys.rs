@@ -984,6 +984,17 @@ const PERSON: &[&str] = &[
     "ngườithamdự",
     "ngườithamgia",
     "thànhphầnthamdự",
+    "thànhphần",
+    // French minutes: present and excused (`Présents : …`, `Excusé : …`);
+    // German absent and excused.
+    "présents",
+    "présentes",
+    "excusé",
+    "excusée",
+    "excusés",
+    "absents",
+    "abwesend",
+    "entschuldigt",
     "משתתפים",
     "נוכחים",
     "المشاركون",

@@ -8168,6 +8168,43 @@ fn split_outside_quotes(value: &str, from: usize, to: usize) -> Vec<(usize, &str
     out
 }
 
+/// "and" in the languages that join the last two people of a list with
+/// it (`Ana Lima, Lowri Prosser y Keishla Ortiz`, `… und …`, `… và …`).
+const CONJUNCTIONS: &[&str] = &[
+    " and ", " & ", " y ", " e ", " et ", " und ", " en ", " i ", " og ", " och ", " ve ", " и ",
+    " і ", " та ", " và ", " dan ", " na ", " ja ", " és ", " a ", " kaj ", " və ", " ir ", " un ",
+    " ta' ", " agus ", " ac ",
+];
+
+/// Items of a list of people split again where "and" joins two names
+/// (each side starts with a capital letter).
+fn split_at_conjunctions(items: Vec<(usize, &str)>) -> Vec<(usize, &str)> {
+    let mut out = Vec::with_capacity(items.len());
+    for (start, item) in items {
+        let cut = CONJUNCTIONS.iter().find_map(|c| {
+            let p = item.find(c)?;
+            let (a, b) = (item[..p].trim(), item[p + c.len()..].trim());
+            // Two words on each side at least: `José Ortega y Gasset` is
+            // one person.
+            (a.starts_with(char::is_uppercase)
+                && b.starts_with(char::is_uppercase)
+                && a.split_whitespace().count() >= 2
+                && b.split_whitespace().count() >= 2
+                && !item.contains('@'))
+            .then_some((p, c.len()))
+        });
+        match cut {
+            Some((p, n)) => {
+                out.push((start, &item[..p]));
+                let rest = item[p + n..].trim_end_matches(['.', ' ']);
+                out.push((start + p + n, rest));
+            }
+            None => out.push((start, item)),
+        }
+    }
+    out
+}
+
 /// One item of a list of mailboxes (between `;`, `|` or lines), split at
 /// its commas unless it is one person's as `Last, First <address>`
 /// (`Hoekstra, Floor <floor.hoekstra@…>`).
@@ -8323,6 +8360,38 @@ pub fn person_value(
         return;
     }
     let base = value.len() - value.trim_start().len();
+    // Surname and given name joined by carets, as HL7 and reservation
+    // systems write a person (`Hüseynov^Elvin`, `Lim^Zhi Hao`,
+    // `પટેલ^નિરવ`): the whole value, when each part looks like a name.
+    if caret_name(trimmed, memory) {
+        out.push(Finding {
+            class: Class::Name,
+            start: base,
+            end: base + trimmed.len(),
+            detector: Detector::NameStructured,
+            confidence: 0.85,
+            normalized: normalize(trimmed),
+        });
+        return;
+    }
+    // A reviewer's or a poster's name and a number (`Habimana 19`,
+    // `ຄຳພັນ 84`) under a person's key: the name is the words before it.
+    // (Under another key, or with one digit, a name and a number are a
+    // ship's, a model's: `Queen Mary 2`.)
+    if how == Structured::Sure
+        && let Some((name, n)) = trimmed.rsplit_once(' ')
+        && (2..=4).contains(&n.len())
+        && n.bytes().all(|b| b.is_ascii_digit())
+        && !name.contains(|c: char| c.is_ascii_digit())
+    {
+        let from = out.len();
+        person_value(name, how, memory, out);
+        for f in &mut out[from..] {
+            f.start += base;
+            f.end += base;
+        }
+        return;
+    }
     // A foreign name written in katakana, its parts joined by a middle dot
     // (`パトリシア・タナカ`), under a key for a person.
     if how == Structured::Sure && katakana_name(trimmed) {
@@ -8360,7 +8429,7 @@ pub fn person_value(
     // person works or lives (`WELAT ASLAN, Peugeot`, `Marvi MIRANI,
     // Osaka`), not a second person.
     let mut after_full_name = false;
-    let items = split_outside_quotes(value, base, base + trimmed.len());
+    let items = split_at_conjunctions(split_outside_quotes(value, base, base + trimmed.len()));
     for (n, &(item_start, item)) in items.iter().enumerate() {
         let mut s = item_start;
         let mut e = item_start + item.len();
@@ -8539,6 +8608,27 @@ fn transliterated(
         return true;
     }
     false
+}
+
+/// Two to four parts joined by `^`, none empty, each of letters (and the
+/// spaces, hyphens and apostrophes of names), none an ordinary word:
+/// `Hüseynov^Elvin`, `O'Keefe^Chloe`, `Lim^Zhi Hao` (not `Room^Service`).
+fn caret_name(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
+    let parts: Vec<&str> = v.split('^').collect();
+    (2..=4).contains(&parts.len())
+        && v.len() <= 80
+        && parts.iter().all(|p| {
+            !p.is_empty()
+                && p.trim() == *p
+                && p.chars().all(|c| {
+                    c.is_alphabetic() || is_mark(c) || matches!(c, ' ' | '-' | '\'' | '’' | '.')
+                })
+        })
+        && parts.iter().all(|p| {
+            !with_fold(p, |f| {
+                word_info(f).common_only() && !memory.knows_name_word(f)
+            })
+        })
 }
 
 /// Local parts of a company's shared mailboxes (`sales@`, `careers@`,
@@ -10330,6 +10420,22 @@ mod tests {
         assert_eq!(
             names("Иван Петров (Sales Team)", Structured::Sure),
             ["Иван Петров"]
+        );
+        // Surname^given, a poster's name and a number, "and" between two
+        // people.
+        assert_eq!(
+            names("Hüseynov^Elvin", Structured::Maybe),
+            ["Hüseynov^Elvin"]
+        );
+        assert!(names("Room^Service", Structured::Maybe).is_empty());
+        assert_eq!(names("Habimana 19", Structured::Sure), ["Habimana"]);
+        assert_eq!(
+            names("Lowri Prosser y Keishla Ortiz", Structured::Sure),
+            ["Lowri Prosser", "Keishla Ortiz"]
+        );
+        assert_eq!(
+            names("José Ortega y Gasset", Structured::Sure),
+            ["José Ortega y Gasset"]
         );
         // A company's shared mailbox on its own domain; a person's stays.
         assert!(names("Sakura Denki <sales@sakura-denki.ss>", Structured::Sure).is_empty());
