@@ -365,10 +365,6 @@ const BEFORE: &[&str] = &[
     "stadion",
     "dworzec",
     "nádraží",
-    "choroba",
-    "nemoc",
-    "bolest",
-    "bolezen",
     "kościół",
     "kostel",
     "muzeum",
@@ -382,7 +378,6 @@ const BEFORE: &[&str] = &[
     "bulevardul",
     "piața",
     "parcul",
-    "boala",
     "stadionul",
     "muzeul",
     "αεροδρόμιο",
@@ -393,7 +388,6 @@ const BEFORE: &[&str] = &[
     "πλατεία",
     "στάδιο",
     "μουσείο",
-    "νόσος",
     "flugstöð",
     "uwanja",
     "ndege",
@@ -401,7 +395,6 @@ const BEFORE: &[&str] = &[
     "chuo",
     "barabara",
     "mtaa",
-    "ugonjwa",
     "msikiti",
     "jami'ar",
     "asibitin",
@@ -414,8 +407,6 @@ const BEFORE: &[&str] = &[
     "sakit",
     "universitas",
     "universiti",
-    "penyakit",
-    "lapangan",
     "masjid",
     "đường",
     "phố",
@@ -462,10 +453,6 @@ const BEFORE: &[&str] = &[
     "museo",
     "musée",
     "museu",
-    "enfermedad",
-    "maladie",
-    "malattia",
-    "doença",
     "morbus",
     "estadio",
     "estádio",
@@ -505,9 +492,6 @@ const BEFORE: &[&str] = &[
     "универзитет",
     "стадион",
     "музей",
-    "болезнь",
-    "хвороба",
-    "болест",
     "вулиця",
     "вул",
     "площа",
@@ -519,7 +503,6 @@ const BEFORE: &[&str] = &[
     "כיכר",
     "אצטדיון",
     "מוזיאון",
-    "מחלת",
     "מרכז",
     "מגדל",
     "אוניברסיטת",
@@ -527,13 +510,11 @@ const BEFORE: &[&str] = &[
     "مستشفى",
     "جامعة",
     "شارع",
-    "طريق",
     "ميدان",
     "ساحة",
     "حديقة",
     "ملعب",
     "متحف",
-    "مرض",
     "مسجد",
     "جامع",
     "برج",
@@ -546,7 +527,6 @@ const BEFORE: &[&str] = &[
     "میدان",
     "ورزشگاه",
     "موزه",
-    "بیماری",
     // Thai, Lao, Khmer (often glued to the name).
     "ถนน",
     "ซอย",
@@ -637,12 +617,25 @@ fn word_before(text: &str, end: usize) -> Option<(usize, &str)> {
         .rev()
         .find(|&(_, c)| c.is_whitespace() || matches!(c, '(' | '"' | ',' | '>' | '['))
         .map_or(0, |(i, c)| i + c.len_utf8());
-    (start < t.len()).then(|| (start, &t[start..]))
+    let word = &t[start..];
+    // A full stop ends a sentence (`admitted to hospital. Maria …`), but
+    // for the abbreviations of a kind (`ul.`, `бул.`, `Jl.`).
+    if let Some(w) = word.strip_suffix('.')
+        && !with_fold(w, |f| ABBREVIATIONS.contains(&f))
+    {
+        return None;
+    }
+    (start < t.len()).then_some((start, word))
 }
+
+/// Kinds abbreviated with a full stop before the name.
+const ABBREVIATIONS: &[&str] = &[
+    "ul", "str", "jl", "al", "pl", "bd", "av", "пр", "бул", "ул", "вул", "пл", "רח",
+];
 
 /// The word of `text` that starts at `start` (after one space or a
 /// hyphen).
-fn word_after(text: &str, start: usize) -> Option<&str> {
+fn word_after(text: &str, start: usize) -> Option<(usize, &str)> {
     let t = text[start..].strip_prefix([' ', '-']).or_else(|| {
         text[..start]
             .chars()
@@ -650,12 +643,23 @@ fn word_after(text: &str, start: usize) -> Option<&str> {
             .filter(|&c| spaceless(c))
             .map(|_| &text[start..])
     })?;
+    let from = text.len() - t.len();
     let end = t
         .find(|c: char| {
             c.is_whitespace() || matches!(c, ',' | ';' | ':' | ')' | '"' | '<' | '.' | '(')
         })
         .unwrap_or(t.len());
-    (end > 0).then(|| &t[..end])
+    (end > 0).then(|| (from + end, &t[..end]))
+}
+
+/// Whether a capitalized word is someone's given name or surname
+/// (`Calle Andersson`, `Rue Martin`): then it starts the person's name.
+fn name_word(word: &str) -> bool {
+    word.starts_with(char::is_uppercase)
+        && with_fold(word, |f| {
+            let i = word_info(f);
+            i.given >= 200 || i.surname_rank > 0
+        })
 }
 
 /// Whether a kind word after a name counts: not capitalized, or
@@ -679,17 +683,15 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
     // The kind read as part of the name (`ଜଗନ୍ନାଥ ମନ୍ଦିର`, `Nelson
     // Mandela-plein`, `Flugstöð Leifs Eiríkssonar`).
     if last.is_some_and(|w| {
-        kind_after(w)
-            || w.rsplit_once('-')
-                .is_some_and(|(_, tail)| in_list(AFTER, tail))
-    }) || (last.is_some() && in_list(BEFORE, first))
+        kind_after(w) || w.rsplit_once('-').is_some_and(|(_, tail)| kind_after(tail))
+    }) || (last.is_some() && in_list(BEFORE, first) && !name_word(first))
     {
         return true;
     }
-    if word_after(text, e).is_some_and(|w| {
+    if word_after(text, e).is_some_and(|(end, w)| {
         kind_after(w)
             || (in_list(LINKS_AFTER, w)
-                && word_after(text, e + 1 + w.len()).is_some_and(kind_after))
+                && word_after(text, end).is_some_and(|(_, k)| kind_after(k)))
     }) {
         return true;
     }
@@ -765,6 +767,15 @@ mod tests {
         // A linking word alone, or an ordinary word before: a person.
         assert!(!by_kind("a letter de Ana Lima", "Ana Lima"));
         assert!(!by_kind("Called Ana Lima", "Ana Lima"));
+        // A sentence's end, a given name or surname that is also a kind,
+        // a hyphenated surname.
+        assert!(!by_kind(
+            "She was admitted to hospital. Maria Lopez called.",
+            "Maria Lopez"
+        ));
+        assert!(!by_kind("Calle Andersson ringde", "Calle Andersson"));
+        assert!(!by_kind("Jane Lee-Park called", "Jane Lee-Park"));
+        assert!(!named_by_kind("ไทยकी", 0, 9));
     }
 
     #[test]

@@ -3242,7 +3242,6 @@ const ORG_TAILS: &[&str] = &[
     "energy",
     "denki",
     "kogyo",
-    "shoji",
     "hr",
     "consulting",
     "software",
@@ -8678,9 +8677,9 @@ const ROLE_MAILBOXES: &[&str] = &[
 /// Whether `display` before a mailbox `address` (`Sakura Denki
 /// <sales@sakura-denki.ss>`, `Orbitalis <careers@orbitalis.lv>`) is a
 /// company's: the address is a shared one (a role, not a person) and the
-/// display name is the domain's (its first word or all its words begin
-/// the domain's first label). A person writing from their own domain
-/// (`Ana Lima <ana@analima.pt>`) has no role mailbox.
+/// display name, all its words together, is the domain's first label. A
+/// person on their own domain (`Ana Lima <ana@analima.pt>`, `Jane Doe
+/// <hello@janedoe.com>`: a given name and a surname) stays a person.
 fn org_mailbox(display: &str, address: &str) -> bool {
     let address = address.trim_matches(|c: char| matches!(c, '<' | '>' | '(' | ')' | ' '));
     let Some((local, domain)) = address.split_once('@') else {
@@ -8706,15 +8705,19 @@ fn org_mailbox(display: &str, address: &str) -> bool {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect();
-    let first: String = display
-        .split_whitespace()
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect();
-    label.len() >= 4 && (compact == label || (first.len() >= 4 && label.starts_with(&first)))
+    // A person on their own domain (`Jane Doe <hello@janedoe.com>`): a
+    // given name, then surnames or given names.
+    let ws: Vec<&str> = display.split_whitespace().collect();
+    let person = ws.first().is_some_and(|f| {
+        with_fold(f, |f| word_info(f).given >= 200)
+            && ws[1..].iter().all(|w| {
+                with_fold(w, |w| {
+                    let i = word_info(w);
+                    i.surname_rank > 0 || i.given > 0
+                })
+            })
+    });
+    label.len() >= 4 && compact == label && !person
 }
 
 fn push_name(
@@ -10447,6 +10450,14 @@ mod tests {
         assert_eq!(
             names("Ana Lima <sales@acme.pt>", Structured::Sure),
             ["Ana Lima"]
+        );
+        assert_eq!(
+            names("Jane Doe <hello@janedoe.com>", Structured::Sure),
+            ["Jane Doe"]
+        );
+        assert_eq!(
+            names("Carl Jensen <support@carlsberg.com>", Structured::Sure),
+            ["Carl Jensen"]
         );
         // A trade ends a company's name, even under a person's label.
         assert!(names("Polaris Pharma", Structured::Sure).is_empty());

@@ -137,15 +137,14 @@ const STRONG_ID_WORDS: &[&str] = &[
     "claim",
     "mrn",
     // References and file numbers (`Ref. 5889502277`, `Réf. 3272105411`,
-    // German `Az. 3309724782`, Aktenzeichen), and ships' IMO numbers.
+    // German `Aktenzeichen`; `Az.` and ships' `IMO` are read by their
+    // exact forms, as `az` is Hungarian's article).
     "ref",
     "réf",
     "rif",
     "reference",
     "référence",
-    "az",
     "aktenzeichen",
-    "imo",
     "isbn",
     "issn",
     "ean",
@@ -1044,6 +1043,13 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
     // `01310-100`: five digits, a hyphen and three is how Brazil writes a
     // postcode (CEP); no plan writes a number so.
     if !shape.plus && shape.groups() == [5, 3] && shape.seps == 2 {
+        return None;
+    }
+    // German file numbers and ships' IMO numbers, by their exact forms.
+    if ["Az. ", "Az.: ", "Az.:", "IMO ", "IMO: "]
+        .iter()
+        .any(|p| text[..start].ends_with(p))
+    {
         return None;
     }
     if !shape.plus
@@ -2608,6 +2614,14 @@ mod tests {
         assert!(phones("v2/9841297999/NP").is_empty());
         assert!(phones("CTCM 9841297999/NPX").is_empty());
         assert!(phones("9841297999/ZZ").is_empty());
+    }
+
+    #[test]
+    fn file_and_ship_numbers_are_no_phones() {
+        assert!(phones("Az. 3309724782 vom 1.2.").is_empty());
+        assert!(phones("vessel (IMO 9585924)").is_empty());
+        // Hungarian's article is no label.
+        assert_eq!(phones("hívja az +36 1 234 5678 számot"), ["+36 1 234 5678"]);
     }
 
     #[test]
