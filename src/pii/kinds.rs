@@ -15,6 +15,8 @@
 use super::lexicon::word_info;
 use super::names::with_fold;
 use super::{Class, Detector, Finding};
+use rustc_hash::FxHashSet;
+use std::sync::LazyLock;
 
 /// Kinds written after the name (or joined to it by a hyphen).
 const AFTER: &[&str] = &[
@@ -594,9 +596,18 @@ const LINKS_BEFORE: &[&str] = &[
 /// بیماری`, `गांधी का मंदिर`).
 const LINKS_AFTER: &[&str] = &["کی", "کا", "के", "का", "की", "এর", "র"];
 
-fn in_list(list: &[&str], word: &str) -> bool {
+/// A list as a set, built on first use.
+type Set = LazyLock<FxHashSet<&'static str>>;
+static AFTER_SET: Set = LazyLock::new(|| AFTER.iter().copied().collect());
+static BEFORE_SET: Set = LazyLock::new(|| BEFORE.iter().copied().collect());
+static CAPITALIZED_SET: Set = LazyLock::new(|| BEFORE_CAPITALIZED.iter().copied().collect());
+static LINKS_BEFORE_SET: Set = LazyLock::new(|| LINKS_BEFORE.iter().copied().collect());
+static LINKS_AFTER_SET: Set = LazyLock::new(|| LINKS_AFTER.iter().copied().collect());
+
+/// Whether `word` (folded, a trailing full stop aside) is in `set`.
+fn in_list(set: &FxHashSet<&'static str>, word: &str) -> bool {
     let w = word.trim_end_matches('.');
-    !w.is_empty() && with_fold(w, |f| list.contains(&f))
+    !w.is_empty() && w.len() <= 64 && with_fold(w, |f| set.contains(f))
 }
 
 /// A letter of a script written without spaces (Thai, Lao, Khmer,
@@ -665,7 +676,7 @@ fn name_word(word: &str) -> bool {
 /// Whether a kind word after a name counts: not capitalized, or
 /// capitalized but nobody's name (`Museoa`, not `Park`).
 fn kind_after(word: &str) -> bool {
-    in_list(AFTER, word)
+    in_list(&AFTER_SET, word)
         && (!word.starts_with(char::is_uppercase)
             || with_fold(word, |f| {
                 let i = word_info(f);
@@ -684,13 +695,13 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
     // Mandela-plein`, `Flugstöð Leifs Eiríkssonar`).
     if last.is_some_and(|w| {
         kind_after(w) || w.rsplit_once('-').is_some_and(|(_, tail)| kind_after(tail))
-    }) || (last.is_some() && in_list(BEFORE, first) && !name_word(first))
+    }) || (last.is_some() && in_list(&BEFORE_SET, first) && !name_word(first))
     {
         return true;
     }
     if word_after(text, e).is_some_and(|(end, w)| {
         kind_after(w)
-            || (in_list(LINKS_AFTER, w)
+            || (in_list(&LINKS_AFTER_SET, w)
                 && word_after(text, end).is_some_and(|(_, k)| kind_after(k)))
     }) {
         return true;
@@ -700,10 +711,10 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
         return true;
     }
     match word_before(text, s) {
-        Some((_, w)) if in_list(BEFORE, w) => true,
-        Some((_, w)) if w.starts_with(char::is_uppercase) && in_list(BEFORE_CAPITALIZED, w) => true,
-        Some((ws, w)) if in_list(LINKS_BEFORE, w) => {
-            word_before(text, ws).is_some_and(|(_, k)| in_list(BEFORE, k))
+        Some((_, w)) if in_list(&BEFORE_SET, w) => true,
+        Some((_, w)) if w.starts_with(char::is_uppercase) && in_list(&CAPITALIZED_SET, w) => true,
+        Some((ws, w)) if in_list(&LINKS_BEFORE_SET, w) => {
+            word_before(text, ws).is_some_and(|(_, k)| in_list(&BEFORE_SET, k))
         }
         _ => false,
     }

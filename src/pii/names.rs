@@ -8180,6 +8180,11 @@ const CONJUNCTIONS: &[&str] = &[
 fn split_at_conjunctions(items: Vec<(usize, &str)>) -> Vec<(usize, &str)> {
     let mut out = Vec::with_capacity(items.len());
     for (start, item) in items {
+        // Two words, "and", two words: four spaces at least.
+        if memchr::memchr_iter(b' ', item.as_bytes()).nth(3).is_none() {
+            out.push((start, item));
+            continue;
+        }
         let cut = CONJUNCTIONS.iter().find_map(|c| {
             let p = item.find(c)?;
             let (a, b) = (item[..p].trim(), item[p + c.len()..].trim());
