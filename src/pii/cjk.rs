@@ -250,11 +250,7 @@ fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
 
 /// A Latin letter, or a hyphen or an apostrophe inside a name.
 fn latin_name_char(c: char) -> bool {
-    (c.is_alphabetic()
-        && (c.is_ascii()
-            || ('\u{c0}'..='\u{24f}').contains(&c)
-            || ('\u{1e00}'..='\u{1eff}').contains(&c)))
-        || matches!(c, '-' | '\'' | '’')
+    (c.is_alphabetic() && super::names::latin_char(c)) || matches!(c, '-' | '\'' | '’')
 }
 
 /// The start of a capitalized Latin word ending at `end` that could be a

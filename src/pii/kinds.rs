@@ -13,7 +13,7 @@
 //! these lists add the rest.
 
 use super::lexicon::word_info;
-use super::names::with_fold;
+use super::names::{spaceless_script as spaceless, with_fold};
 use super::{Class, Detector, Finding};
 use rustc_hash::FxHashSet;
 use std::sync::LazyLock;
@@ -608,12 +608,6 @@ static LINKS_AFTER_SET: Set = LazyLock::new(|| LINKS_AFTER.iter().copied().colle
 fn in_list(set: &FxHashSet<&'static str>, word: &str) -> bool {
     let w = word.trim_end_matches('.');
     !w.is_empty() && w.len() <= 64 && with_fold(w, |f| set.contains(f))
-}
-
-/// A letter of a script written without spaces (Thai, Lao, Khmer,
-/// Myanmar): a kind word may be glued to the name there.
-fn spaceless(c: char) -> bool {
-    matches!(u32::from(c), 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF)
 }
 
 /// The word of `text` that ends at `end` (after trailing spaces), and

@@ -375,8 +375,14 @@ impl Engine {
         if text.len() >= 40 {
             phone::find_spoken(text, &mut out);
         }
-        if cap && !text.is_ascii() {
-            phone::find_other_digits(text, &mut out);
+        // The text read with ASCII digits, when it has others (`०८१२३४`).
+        let folded = if cap && !text.is_ascii() {
+            phone::Folded::of(text)
+        } else {
+            None
+        };
+        if let Some(folded) = &folded {
+            phone::find_other_digits(folded, text, &mut out);
         }
         // Session recall: a number tokenized earlier, written again as bare
         // E.164 digits (`"wa_id": "+34…"` then `"from": "34913338589"`).
@@ -567,27 +573,8 @@ impl Engine {
         }
         // The same in a text whose numbers are written in other digits
         // (`คุณอรุณี แสงทอง ๐๘๑ ๒๓๔ ๘๓๙๔`).
-        if cap
-            && !text.is_ascii()
-            && let Some(folded) = phone::Folded::of(text)
-        {
-            let ends: Vec<(usize, bool)> = out
-                .iter()
-                .filter(|f| matches!(f.class, Class::Name | Class::Email))
-                .map(|f| (folded.folded_at(f.end), f.class == Class::Email))
-                .collect();
-            if !ends.is_empty() {
-                let mut found: Vec<Finding> = out.clone();
-                found.iter_mut().for_each(|f| folded.fold(f));
-                let known = found.len();
-                phone::after_names(&folded.text, &ends, &mut found);
-                for mut f in found.drain(known..) {
-                    folded.unfold(&mut f);
-                    if !text[f.start..f.end].is_ascii() {
-                        out.push(f);
-                    }
-                }
-            }
+        if let Some(folded) = &folded {
+            phone::after_names_folded(folded, text, &mut out);
         }
         if out.iter().any(|f| f.class == Class::Name) {
             names::drop_eponymous_uses(text, &mut out);

@@ -853,14 +853,7 @@ pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
             // (`ဦးဝင်းမြင့် က …`).
             if let Some(end) = glued_latin_name(text, from).or_else(|| myanmar_name(text, at, from))
             {
-                out.push(Finding {
-                    class: Class::Name,
-                    start: from,
-                    end,
-                    detector: Detector::NameContext,
-                    confidence: 0.75,
-                    normalized: normalize(&text[from..end]),
-                });
+                out.push(honorific_cued(text, from, end));
             }
             continue;
         };
@@ -874,14 +867,7 @@ pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
             && first.case == Case::Title
             && let Some(end) = latin_name_at(text, base)
         {
-            out.push(Finding {
-                class: Class::Name,
-                start: base,
-                end,
-                detector: Detector::NameContext,
-                confidence: 0.75,
-                normalized: normalize(&text[base..end]),
-            });
+            out.push(honorific_cued(text, base, end));
             continue;
         }
         if first.start != 0 || first.case != Case::Uncased {
@@ -909,22 +895,26 @@ pub fn own_script_cued(text: &str, out: &mut Vec<Finding>) {
         {
             end = second.end;
         }
-        let name = &rest[..end];
-        out.push(Finding {
-            class: Class::Name,
-            start: base,
-            end: base + end,
-            detector: Detector::NameContext,
-            confidence: 0.75,
-            normalized: normalize(name),
-        });
+        out.push(honorific_cued(text, base, base + end));
+    }
+}
+
+/// The name `text[start..end]` an honorific or a greeting cues.
+fn honorific_cued(text: &str, start: usize, end: usize) -> Finding {
+    Finding {
+        class: Class::Name,
+        start,
+        end,
+        detector: Detector::NameContext,
+        confidence: 0.75,
+        normalized: normalize(&text[start..end]),
     }
 }
 
 /// Whether `c` is a letter or sign of a script written without spaces
 /// between words (Thai, Lao, Myanmar, Khmer), where an honorific is
 /// written glued to the name.
-fn spaceless_script(c: char) -> bool {
+pub(crate) fn spaceless_script(c: char) -> bool {
     matches!(u32::from(c), 0x0E00..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF)
 }
 
@@ -7308,9 +7298,14 @@ fn courtesy(text: &str, ws: &[Word]) -> bool {
 
 /// Whether a word is written in Latin letters (with any accents).
 fn latin(word: &str) -> bool {
-    word.chars().all(|c| {
-        c.is_ascii() || matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}' | '\'' | '’')
-    })
+    word.chars()
+        .all(|c| latin_char(c) || matches!(c, '\'' | '’'))
+}
+
+/// An ASCII character or a Latin letter with accents (Latin-1 to
+/// Latin Extended-B, Latin Extended Additional).
+pub(crate) fn latin_char(c: char) -> bool {
+    c.is_ascii() || matches!(c, '\u{c0}'..='\u{24f}' | '\u{1e00}'..='\u{1eff}')
 }
 
 /// Is word `k` followed by a Roman numeral in capitals (`Mark II`,
@@ -8541,11 +8536,7 @@ pub fn person_value(
 fn latin_letters(s: &str) -> Option<bool> {
     let mut letters = s.chars().filter(|c| c.is_alphabetic()).peekable();
     letters.peek()?;
-    Some(letters.all(|c| {
-        c.is_ascii()
-            || ('\u{c0}'..='\u{24f}').contains(&c)
-            || ('\u{1e00}'..='\u{1eff}').contains(&c)
-    }))
+    Some(letters.all(latin_char))
 }
 
 /// A name and, in parentheses, the same name in a second script, under a

@@ -2037,10 +2037,7 @@ impl Folded {
 /// ASCII ([`Folded`]), scanned as any other, and each number found is
 /// mapped back to its bytes in `text`. Only numbers with such a digit are
 /// added; the rest were found in the text itself.
-pub fn find_other_digits(text: &str, out: &mut Vec<Finding>) {
-    let Some(folded) = Folded::of(text) else {
-        return;
-    };
+pub fn find_other_digits(folded: &Folded, text: &str, out: &mut Vec<Finding>) {
     let mut found = Vec::new();
     find(&folded.text, &mut found);
     for mut f in found {
@@ -2049,6 +2046,31 @@ pub fn find_other_digits(text: &str, out: &mut Vec<Finding>) {
             .chars()
             .any(|c| other_digit(c).is_some())
         {
+            out.push(f);
+        }
+    }
+}
+
+/// [`after_names`] in a text whose numbers are written in other digits
+/// (`คุณอรุณี แสงทอง ๐๘๑ ๒๓๔ ๘๓๙๔`): the names' and addresses' ends and
+/// the findings so far are read in the folded text; numbers found there
+/// with a digit outside ASCII are added, in the text's bytes.
+pub fn after_names_folded(folded: &Folded, text: &str, out: &mut Vec<Finding>) {
+    let ends: Vec<(usize, bool)> = out
+        .iter()
+        .filter(|f| matches!(f.class, Class::Name | Class::Email))
+        .map(|f| (folded.folded_at(f.end), f.class == Class::Email))
+        .collect();
+    if ends.is_empty() {
+        return;
+    }
+    let mut found: Vec<Finding> = out.clone();
+    found.iter_mut().for_each(|f| folded.fold(f));
+    let known = found.len();
+    after_names(&folded.text, &ends, &mut found);
+    for mut f in found.drain(known..) {
+        folded.unfold(&mut f);
+        if !text[f.start..f.end].is_ascii() {
             out.push(f);
         }
     }
@@ -2548,7 +2570,9 @@ mod tests {
     fn numbers_in_other_digits() {
         let other = |text: &str| {
             let mut out = vec![];
-            find_other_digits(text, &mut out);
+            if let Some(folded) = Folded::of(text) {
+                find_other_digits(&folded, text, &mut out);
+            }
             out.iter()
                 .map(|f| (text[f.start..f.end].to_string(), f.normalized.clone()))
                 .collect::<Vec<_>>()
