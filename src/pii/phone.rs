@@ -267,13 +267,18 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         let end = run_end(b, i);
         // A second number right after a first one (`Phone: +297 521 2345
         // / 555 3681`, `… or 555 3681`) is cued as the first was.
+        // So is a number set off from an address as the next way to reach
+        // its person (`RSVP: ana@acme.mk / 22187991`).
         let second = out.last().is_some_and(|f: &Finding| {
-            f.class == Class::Phone
-                && f.end <= i
-                && matches!(
-                    &text[f.end..i],
-                    " / " | "/" | " or " | " oder " | " ou " | " o "
-                )
+            f.end <= i
+                && match f.class {
+                    Class::Phone => matches!(
+                        &text[f.end..i],
+                        " / " | "/" | " or " | " oder " | " ou " | " o "
+                    ),
+                    Class::Email => matches!(&text[f.end..i], " / " | " | "),
+                    _ => false,
+                }
         });
         if let Some(f) = candidate_with(text, i, end, second)
             .or_else(|| before_a_note(text, i, end))
@@ -391,6 +396,9 @@ fn before_a_column(text: &str, start: usize, end: usize, cued: bool) -> Option<F
 fn slashed(text: &str, start: usize, end: usize) -> Option<Finding> {
     let b = text.as_bytes();
     let area = &text[start..end];
+    if area.starts_with('+') {
+        return slashed_international(text, start, end);
+    }
     if !(2..=6).contains(&area.len()) || !area.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
@@ -454,6 +462,48 @@ fn slashed(text: &str, start: usize, end: usize) -> Option<Finding> {
         detector: Detector::Phone,
         confidence: 0.9,
         normalized,
+    })
+}
+
+/// A number with its country code whose area code is set off by a slash
+/// (`+41 781/277812`, `+91 812/3808842`, `+682 212/11`): the run
+/// `text[start..end]` is `+`, the country code, a space and the area code;
+/// the subscriber number follows the slash. The country code vouches for
+/// the number when the whole is valid in its plan; no cue is needed.
+fn slashed_international(text: &str, start: usize, end: usize) -> Option<Finding> {
+    let b = text.as_bytes();
+    let (cc, area) = text[start + 1..end].split_once(' ')?;
+    let digits = |s: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&s.len()) && s.bytes().all(|c| c.is_ascii_digit())
+    };
+    if !digits(cc, 1..=3) || !digits(area, 1..=5) || b.get(end) != Some(&b'/') {
+        return None;
+    }
+    let to = end
+        + 1
+        + b[end + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+    if !(2..=10).contains(&(to - end - 1)) {
+        return None;
+    }
+    if prev_char(text, start).is_some_and(|p| p.is_alphanumeric() || matches!(p, '/' | '.' | '_'))
+        || text[to..]
+            .chars()
+            .next()
+            .is_some_and(|n| n.is_alphanumeric() || matches!(n, '/' | '@' | '_' | '-'))
+    {
+        return None;
+    }
+    let n = PhoneNumber::parse(format!("+{cc} {area}{}", &text[end + 1..to]), None).ok()?;
+    n.is_valid().then(|| Finding {
+        class: Class::Phone,
+        start,
+        end: to,
+        detector: Detector::Phone,
+        confidence: 0.9,
+        normalized: e164(&n),
     })
 }
 
@@ -1290,6 +1340,9 @@ const CUES: &[&str] = &[
     "тел.",
     "моб.",
     "연락처",
+    // "My number is" (not "number" alone: an order has one too).
+    "제 번호",
+    "내 번호",
     "전화",
     "휴대폰",
     "電話",
@@ -2703,6 +2756,33 @@ mod tests {
         assert!(phones("Page 12/345678 of the file").is_empty());
         assert!(phones("/api/0771/6082888").is_empty());
         assert!(phones("on 12/05/2024 at").is_empty());
+        // With a country code, the plan vouches for the number.
+        assert_eq!(phones("MC: Ann · +91 812/3808842"), ["+91 812/3808842"]);
+        assert_eq!(
+            phones("Deliver to: Ann, Telefon +41 781/277812\n"),
+            ["+41 781/277812"]
+        );
+        assert_eq!(phones("call +966 112/432947||"), ["+966 112/432947"]);
+        assert_eq!(phones("\"+682 212/11\""), ["+682 212/11"]);
+        // Not a valid number, or part of a path or a ratio.
+        assert!(phones("+91 812/38").is_empty());
+        assert!(phones("v+41 781/277812").is_empty());
+        assert!(phones("+41 781/277812/3").is_empty());
+    }
+
+    #[test]
+    fn a_number_after_an_address_or_in_korean_prose() {
+        let mut out = Vec::new();
+        let t = "RSVP: ana@acme.mk / 22187991\nБлагодарам!";
+        crate::pii::email::find(t, &mut out);
+        find(t, &mut out);
+        assert_eq!(out.len(), 2);
+        assert_eq!(&t[out[1].start..out[1].end], "22187991");
+        assert_eq!(
+            phones("감사합니다! 제 번호는 33163640입니다."),
+            ["33163640"]
+        );
+        assert!(phones("주문 번호는 33163640입니다.").is_empty());
     }
 
     #[test]
