@@ -946,14 +946,30 @@ impl<'a> Redactor<'a> {
     /// Chaudhary"` beside `"from": "Alessia Di Stefano"`). Those values
     /// are then read as names for sure.
     fn agree_columns(&mut self, items: &[Value]) {
-        let mut columns: rustc_hash::FxHashMap<&str, Vec<&String>> = Default::default();
+        // Keyed by the member's key, and for a member of an object one
+        // level down by both keys (`"counterparty": {"name": …}` in each
+        // transaction).
+        let mut columns: rustc_hash::FxHashMap<(&str, &str), Vec<&String>> = Default::default();
         for item in items {
             let Value::Object(map) = item else { continue };
             for (k, v) in map {
-                if let Value::String(s) = v
-                    && keys::describe(k).kind == KeyKind::MaybePerson
-                {
-                    columns.entry(k.as_str()).or_default().push(s);
+                match v {
+                    Value::String(s) if keys::describe(k).kind == KeyKind::MaybePerson => {
+                        columns.entry(("", k.as_str())).or_default().push(s);
+                    }
+                    Value::Object(inner) if inner.len() <= 8 => {
+                        for (ik, iv) in inner {
+                            if let Value::String(s) = iv
+                                && keys::describe(ik).kind == KeyKind::MaybePerson
+                            {
+                                columns
+                                    .entry((k.as_str(), ik.as_str()))
+                                    .or_default()
+                                    .push(s);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
@@ -984,7 +1000,9 @@ impl<'a> Redactor<'a> {
 
     /// Marks `values` (one column's) as names when every value has a
     /// name's shape and at least half of the distinct ones are names by
-    /// the dictionaries or the session.
+    /// the dictionaries or the session: as a value under a generic key, or
+    /// as the whole of a text the free-text reader finds a name in
+    /// (`Elmarie Steyn`, by its surname after a given name).
     fn agree(&mut self, values: &[&String]) {
         let mut distinct: Vec<&str> = values.iter().map(|s| s.as_str()).collect();
         distinct.sort_unstable();
@@ -992,7 +1010,7 @@ impl<'a> Redactor<'a> {
         if values.len() < 2 || distinct.len() > 256 {
             return;
         }
-        let mut names = 0;
+        let (mut names, mut read) = (0, 0);
         for v in &distinct {
             let mut found = Vec::new();
             names::person_value(v, Structured::Maybe, &*self.vault, &mut found);
@@ -1004,8 +1022,24 @@ impl<'a> Redactor<'a> {
             if found.is_empty() {
                 return;
             }
+            let t = v.trim();
+            let at = v.len() - v.trim_start().len();
+            if self
+                .engine
+                .scan_with(v, Leaf::TEXT, &*self.vault, None)
+                .iter()
+                .any(|f| f.class == Class::Name && f.start == at && f.end == at + t.len())
+            {
+                read += 1;
+            }
         }
-        if names > 0 && names * 2 >= distinct.len() {
+        // (What the free-text reader found counts only in a column of three
+        // values or more, where names are most of them: beside one name a
+        // party may be a company, `Casio G-Shock` the defendant.)
+        let sure = names + read;
+        if names > 0 && names * 2 >= distinct.len()
+            || distinct.len() >= 3 && sure * 2 > distinct.len()
+        {
             self.agreed
                 .extend(values.iter().map(|s| (s.as_ptr() as usize, s.len())));
         }
@@ -2043,6 +2077,27 @@ mod tests {
             json!({"items": [{"from": "Alessia Di Stefano"}, {"from": "Tavita Bay 7"}, {"from": "Leiataua Point"}]}),
         );
         assert_eq!(d["items"][2]["from"], "Leiataua Point");
+        // Names the free-text reader finds count for the column, and so
+        // does a member of an object one level down.
+        let (d, _) = run(json!({"insured": [
+            {"name": "Elmarie Steyn", "role": "named_insured"},
+            {"name": "Nizhoni Benally", "role": "named_insured"},
+            {"name": "Zuzana Kováčová", "role": "named_insured"}
+        ]}));
+        assert_eq!(d["insured"][2]["name"], "[NAME_3]");
+        let (d, _) = run(json!({"transactions": [
+            {"amount": "$16.53", "counterparty": {"name": "Juraj Kováč"}},
+            {"amount": "$12.00", "counterparty": {"name": "Jang Schmit"}},
+            {"amount": "$6.98", "counterparty": {"name": "Ninute D'Agostin"}}
+        ]}));
+        assert_eq!(d["transactions"][2]["counterparty"]["name"], "[NAME_3]");
+        let parties = json!({"parties": [
+            {"role": "plaintiff", "name": "Syafiq bin Osman"},
+            {"role": "defendant", "name": "Casio G-Shock"}
+        ]});
+        assert_eq!(run(parties).0["parties"][1]["name"], "Casio G-Shock");
+        let products = json!({"items": [{"spec": {"name": "Quokka Cloud"}}, {"spec": {"name": "Release Bot"}}]});
+        assert_eq!(run(products.clone()).0, products);
     }
 
     #[test]
