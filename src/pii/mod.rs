@@ -410,6 +410,10 @@ impl Engine {
             KeyKind::Other if cap && names::last_first_value(text) => {
                 names::person_value(text, names::Structured::Party, memory, &mut out)
             }
+            // `Frandsen^Mette` as a whole value (HL7 read into JSON).
+            KeyKind::Other if cap && names::caret_value(text, memory) => {
+                names::person_value(text, names::Structured::Sure, memory, &mut out)
+            }
             KeyKind::NotPerson | KeyKind::Email | KeyKind::Other => {}
         }
         let mut structured_names =

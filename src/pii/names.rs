@@ -2629,6 +2629,19 @@ const GREETING_PHRASES: &[&str] = &[
 static SIGN_OFF_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
     std::sync::LazyLock::new(|| SIGN_OFFS.iter().chain(GREETING_PHRASES).copied().collect());
 
+/// The greetings of [`GREETING_PHRASES`] that are no sign-off too
+/// (`Salam` is both): a name follows one on its line, never on the next
+/// (`Sawubona,\n\nFrank feedback welcome`), nor past the sentence it ends
+/// (`Dobrý den! Penny stock watchlist`).
+static GREETING_ONLY_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str>> =
+    std::sync::LazyLock::new(|| {
+        GREETING_PHRASES
+            .iter()
+            .filter(|g| !SIGN_OFFS.contains(g))
+            .copied()
+            .collect()
+    });
+
 /// Does the name at `at` stand in brackets that end a numbered line
 /// starting at `ls`, as a mailing-list digest lists each message's author
 /// after its subject (`   2. Re: Subject line (Piyapong Thongdee)`)?
@@ -6243,7 +6256,13 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
         // One word needs its comma ("Best Western" is a hotel).
         if let Some(head) = sign_off_head(&text[ls..w.start])
             && (head.contains(' ') || text[ls..w.start].trim_end().ends_with([',', '،', '，']))
-            && with_fold(head, |f| SIGN_OFF_SET.contains(f))
+            && with_fold(head, |f| {
+                SIGN_OFF_SET.contains(f)
+                    && !(GREETING_ONLY_SET.contains(f)
+                        && text[ls..w.start]
+                            .trim_end()
+                            .ends_with(['!', '.', '！', '。']))
+            })
         {
             return Support::Strong;
         }
@@ -6257,7 +6276,9 @@ impl<'a, M: NameMemory + ?Sized> FreeText<'a, M> {
             }
             // Sign-offs are short; fold only what could be one.
             if let Some(head) = sign_off_head(prev_line)
-                && with_fold(head, |f| SIGN_OFF_SET.contains(f))
+                && with_fold(head, |f| {
+                    SIGN_OFF_SET.contains(f) && !GREETING_ONLY_SET.contains(f)
+                })
             {
                 return Support::Strong;
             }
@@ -8373,6 +8394,19 @@ pub fn person_value(
         });
         return;
     }
+    // `SURNAME/GIVEN`, as airlines and visa forms write a traveller
+    // (`ATHUMANI/OMARI`, `ANTUNES DA SILVA/JOÃO MR`): the whole value.
+    if slashed_value(trimmed, how, memory) {
+        out.push(Finding {
+            class: Class::Name,
+            start: base,
+            end: base + trimmed.len(),
+            detector: Detector::NameStructured,
+            confidence: 0.85,
+            normalized: normalize(trimmed),
+        });
+        return;
+    }
     // A reviewer's or a poster's name and a number (`Habimana 19`,
     // `ຄຳພັນ 84`) under a person's key: the name is the words before it.
     // (Under another key, or with one digit, a name and a number are a
@@ -8624,6 +8658,80 @@ fn caret_name(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
                 word_info(f).common_only() && !memory.knows_name_word(f)
             })
         })
+}
+
+/// A whole value `caret_name` accepts under any key, as HL7 segments
+/// read into JSON hold a person (`{"5": "Frandsen^Mette"}`): its Latin
+/// parts capitalized and not in capitals (coded values are: `GLU^Glucose^LN`),
+/// or in capitals with a given name or surname of the lists among them
+/// (`SMITH^JOHN`).
+pub fn caret_value(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
+    let v = v.trim();
+    if !v.contains('^') || !caret_name(v, memory) {
+        return false;
+    }
+    let parts: Vec<&str> = v.split('^').collect();
+    let latin = |p: &str| p.chars().any(latin_char);
+    let title = |p: &str| {
+        p.split([' ', '-']).all(|w| {
+            let mut c = w.chars();
+            c.next().is_some_and(char::is_uppercase) && c.clone().any(char::is_lowercase)
+        })
+    };
+    let listed = |p: &str| {
+        p.split([' ', '-']).any(|w| {
+            with_fold(w, |f| {
+                let i = word_info(f);
+                (i.given >= 2_000 || (1..=10_000).contains(&i.surname_rank)) && !i.common
+            })
+        })
+    };
+    let upper = |p: &str| !p.chars().any(char::is_lowercase);
+    parts.iter().all(|p| !latin(p) || title(p) || upper(p))
+        && (parts.iter().all(|p| !latin(p) || title(p))
+            || parts.iter().any(|p| upper(p) && listed(p)))
+        && parts
+            .iter()
+            .all(|p| p.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+}
+
+/// `SURNAME/GIVEN` as a whole value under a person's key: one slash with
+/// no space around it, one to three words of letters on each side (a
+/// title may end the given names: `MR`, `MRS`, `MS`), none an ordinary
+/// word the session does not know as a name. In capitals under any
+/// person's key; capitalized (`Liu/Yutong`) only under a key sure of it.
+fn slashed_value(v: &str, how: Structured, memory: &(impl NameMemory + ?Sized)) -> bool {
+    let Some((a, b)) = v.split_once('/') else {
+        return false;
+    };
+    if v.len() > 80 || b.contains('/') || a.ends_with(' ') || b.starts_with(' ') {
+        return false;
+    }
+    let caps = !v.chars().any(char::is_lowercase);
+    if !caps && how != Structured::Sure {
+        return false;
+    }
+    const PNR_TITLES: &[&str] = &["mr", "mrs", "ms", "miss", "mstr", "dr", "prof"];
+    let side = |s: &str, given: bool| {
+        let ws: Vec<&str> = s.split(' ').collect();
+        let ws = if given && ws.len() > 1 && PNR_TITLES.contains(&fold(ws[ws.len() - 1]).as_str()) {
+            &ws[..ws.len() - 1]
+        } else {
+            &ws[..]
+        };
+        (1..=3).contains(&ws.len())
+            && ws.iter().all(|w| {
+                w.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                    && w.chars().next().is_some_and(char::is_uppercase)
+                    && w.chars()
+                        .all(|c| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’'))
+                    && !with_fold(w, |f| {
+                        word_info(f).common_only() && !memory.knows_name_word(f)
+                    })
+            })
+    };
+    // (Six letters at least: `TCP/IP` is no traveller.)
+    v.chars().filter(|c| c.is_alphabetic()).count() >= 6 && side(a, false) && side(b, true)
 }
 
 /// Local parts of a company's shared mailboxes (`sales@`, `careers@`,
@@ -9430,6 +9538,10 @@ mod tests {
             ["Florencia Bianchi"]
         );
         assert_eq!(scan("Annwyl Rhodri,\n\nDiolch."), ["Rhodri"]);
+        // A greeting's line ends before the body, and so does its sentence.
+        assert!(scan("Sawubona,\n\nFrank feedback welcome on the V15.").is_empty());
+        assert!(scan("Dobrý den! Penny stock watchlist").is_empty());
+        assert_eq!(scan("Dobrý den, Penny!"), ["Penny"]);
     }
 
     #[test]
@@ -10427,6 +10539,26 @@ mod tests {
             ["Hüseynov^Elvin"]
         );
         assert!(names("Room^Service", Structured::Maybe).is_empty());
+        // Under any key, only what no coded value looks like.
+        assert!(caret_value("Frandsen^Mette", &crate::pii::NoMemory));
+        assert!(caret_value("ሃይለ^ሃብቶም", &crate::pii::NoMemory));
+        assert!(caret_value("SMITH^JOHN", &crate::pii::NoMemory));
+        assert!(!caret_value("GLU^Glucose^LN", &crate::pii::NoMemory));
+        assert!(!caret_value("HOSP^FAC", &crate::pii::NoMemory));
+        assert!(!caret_value("Frandsen", &crate::pii::NoMemory));
+        // A traveller as airlines write one.
+        for v in [
+            "ATHUMANI/OMARI",
+            "ANTUNES DA SILVA/JOÃO MR",
+            "SIGURÐSSON/RAGNAR",
+        ] {
+            assert_eq!(names(v, Structured::Maybe), [v]);
+        }
+        assert_eq!(names("Liu/Yutong", Structured::Sure), ["Liu/Yutong"]);
+        assert!(names("Liu/Yutong", Structured::Maybe).is_empty());
+        for v in ["SALES/MARKETING", "TCP/IP", "Sales/Support", "A/B"] {
+            assert!(names(v, Structured::Sure).is_empty(), "{v}");
+        }
         assert_eq!(names("Habimana 19", Structured::Sure), ["Habimana"]);
         assert_eq!(
             names("Lowri Prosser y Keishla Ortiz", Structured::Sure),

@@ -52,6 +52,7 @@ const HL7_NAME_FIELDS: &[(&str, usize, bool)] = &[
     ("SCH", 12, true),
     ("SCH", 16, true),
     ("SCH", 20, true),
+    ("TXA", 5, true),
     ("TXA", 9, true),
     ("TXA", 10, true),
     ("TXA", 22, true),
