@@ -584,6 +584,19 @@ const BEFORE_CAPITALIZED: &[&str] = &[
     "progetto",
     "operation",
     "codename",
+    // Teams and working groups named after people (`Team Curie`, `Guild
+    // Kepler`, `Working Group Noether`).
+    "team",
+    "squad",
+    "guild",
+    "tribe",
+    "crew",
+    "group",
+    "taskforce",
+    "workstream",
+    "equipo",
+    "équipe",
+    "projeto",
 ];
 
 /// Words that link a kind written first to the name (`Hospital de Sant
@@ -690,6 +703,10 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
     if last.is_some_and(|w| {
         kind_after(w) || w.rsplit_once('-').is_some_and(|(_, tail)| kind_after(tail))
     }) || (last.is_some() && in_list(&BEFORE_SET, first) && !name_word(first))
+        || (last.is_some()
+            && first.starts_with(char::is_uppercase)
+            && in_list(&CAPITALIZED_SET, first)
+            && !name_word(first))
     {
         return true;
     }
@@ -769,6 +786,11 @@ mod tests {
         assert!(by_kind("Delays from Storm Ciarán", "Ciarán"));
         assert!(by_kind("Re: Project Mayflower", "Mayflower"));
         assert!(!by_kind("the project Ana Lima leads", "Ana Lima"));
+        assert!(by_kind("Project Hopper: Hope this helps", "Project Hopper"));
+        assert!(by_kind("Sync with Team Curie", "Team Curie"));
+        assert!(by_kind("Working Group Noether met", "Noether"));
+        assert!(by_kind("Working Group Noether met", "Group Noether"));
+        assert!(!by_kind("the team Ana Lima leads", "Ana Lima"));
         // A linking word alone, or an ordinary word before: a person.
         assert!(!by_kind("a letter de Ana Lima", "Ana Lima"));
         assert!(!by_kind("Called Ana Lima", "Ana Lima"));
