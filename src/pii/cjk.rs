@@ -246,6 +246,59 @@ fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
             }
         }
     }
+    // A Japanese letter's writer introducing themselves: a given name and
+    // a surname in Latin letters after `の` (of their company) or `は`,
+    // before `です` or `と申します` (`PetrobrasのYaw Agyemanです`).
+    for h in ["です", "と申します"] {
+        for at in memchr::memmem::find_iter(text.as_bytes(), h.as_bytes()) {
+            if let Some(start) = latin_name_before(text, at)
+                && text[start..at].contains(' ')
+                && text[..start].ends_with(['の', 'は'])
+            {
+                found.push((start, at));
+            }
+        }
+    }
+}
+
+/// Foreign names written in katakana, their parts joined by a middle dot
+/// (`イザベラ・ウィルソン`), on a line with no other Japanese: in text of
+/// another language, such a run is a person's name. (In Japanese prose
+/// loanwords are joined so too: `ワールド・カップ`.)
+fn katakana_names(text: &str, found: &mut Vec<(usize, usize)>) {
+    for dot in memchr::memmem::find_iter(text.as_bytes(), "・".as_bytes()) {
+        let (s, e) = (
+            text[..dot]
+                .char_indices()
+                .rev()
+                .take_while(|&(_, c)| is_katakana(c) || c == '・')
+                .last()
+                .map_or(dot, |(i, _)| i),
+            dot + text[dot..]
+                .char_indices()
+                .take_while(|&(_, c)| is_katakana(c) || c == '・')
+                .last()
+                .map_or(0, |(i, c)| i + c.len_utf8()),
+        );
+        if found.iter().any(|&(a, b)| a <= s && e <= b) {
+            continue;
+        }
+        let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
+        let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
+        let other_japanese = text[line_start..s]
+            .chars()
+            .chain(text[e..line_end].chars())
+            .any(|c| is_katakana(c) || is_hiragana(c) || is_han(c));
+        let parts: Vec<&str> = text[s..e].split('・').collect();
+        if !other_japanese
+            && (2..=4).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| p.chars().count() >= 2 && p.chars().all(|c| c != '・'))
+        {
+            found.push((s, e));
+        }
+    }
 }
 
 /// A Latin letter, or a hyphen or an apostrophe inside a name.
@@ -624,6 +677,7 @@ pub fn cued(text: &str, out: &mut Vec<Finding>) {
     korean(text, &mut found);
     latin_greeting(text, &hits, &mut found);
     latin_before_honorific(text, &mut found);
+    katakana_names(text, &mut found);
     alias_in_parentheses(text, &mut found);
     found.sort_unstable();
     found.dedup();
@@ -1232,6 +1286,28 @@ mod tests {
         cued(text, &mut out);
         out.sort_by_key(|f| f.start);
         out.iter().map(|f| &text[f.start..f.end]).collect()
+    }
+
+    #[test]
+    fn self_introductions_and_katakana_names_in_other_languages() {
+        assert_eq!(
+            names("いつもお世話になっております。PetrobrasのYaw Agyemanです。"),
+            ["Yaw Agyeman"]
+        );
+        assert_eq!(names("私はAna Limaと申します。"), ["Ana Lima"]);
+        // One word, or no company or topic before: no self-introduction.
+        assert!(names("PetrobrasのYawです。").is_empty());
+        assert!(names("Project Atlasです。").is_empty());
+        assert_eq!(
+            names("Last edited by イザベラ・ウィルソン on 6 October 2019"),
+            ["イザベラ・ウィルソン"]
+        );
+        assert_eq!(
+            names("マイケル・ミラー,mm@example.com,Emirates NBD"),
+            ["マイケル・ミラー"]
+        );
+        // In Japanese prose a loanword is joined so too.
+        assert!(names("明日はワールド・カップの決勝です").is_empty());
     }
 
     #[test]
