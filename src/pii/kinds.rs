@@ -703,10 +703,12 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
     if last.is_some_and(|w| {
         kind_after(w) || w.rsplit_once('-').is_some_and(|(_, tail)| kind_after(tail))
     }) || (last.is_some() && in_list(&BEFORE_SET, first) && !name_word(first))
+        // (These kinds are ordinary words; a rare surname among them,
+        // `Team`, does not make one a person's.)
         || (last.is_some()
             && first.starts_with(char::is_uppercase)
             && in_list(&CAPITALIZED_SET, first)
-            && !name_word(first))
+            && !with_fold(first, |f| word_info(f).strong_given()))
     {
         return true;
     }

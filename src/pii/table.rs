@@ -2412,6 +2412,8 @@ fn names_column(rows: &[Row<'_>], c: usize, memory: &(impl NameMemory + ?Sized))
         filled += 1;
         if names::brand_cell(cell) {
             brands += 1;
+        } else if super::kinds::named_by_kind(cell, 0, cell.len()) {
+            // A team or a place named after a person (`Team Curie`).
         } else {
             named += usize::from(names::name_cell(cell, memory));
         }
@@ -2745,6 +2747,15 @@ mod tests {
         );
         // Text across a column's edge is not a row.
         assert!(found("NAME      PHONE\nthe meeting went on and on\n").is_empty());
+    }
+
+    #[test]
+    fn columns_of_teams_named_after_people() {
+        let text = "ticket_id\tattendee\tsession\nPO 4553806174\tYeung Ka-ho\tTeam Curie\n#A-74624\tAnn Lee\tGuild Kepler\n";
+        let mut out = Vec::new();
+        scan_lines(text, &crate::pii::NoMemory, &mut out);
+        let found: Vec<&str> = out.iter().map(|f| &text[f.start..f.end]).collect();
+        assert_eq!(found, ["Yeung Ka-ho", "Ann Lee"]);
     }
 
     #[test]
