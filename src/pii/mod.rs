@@ -21,6 +21,7 @@ pub mod lists;
 pub mod names;
 pub mod phone;
 pub mod records;
+mod siblings;
 pub mod sport;
 pub mod table;
 mod translit;
@@ -562,6 +563,11 @@ impl Engine {
                 cues::find(text, &out, memory, &mut slots);
                 out.extend(slots);
             }
+        }
+        // An item of a list among names (`Committee: Ann Lee (chair),
+        // Josaia Ravuvu, Bo Chan`).
+        if cap {
+            siblings::find(text, &mut out);
         }
         // A number right after a name or an address is that person's ("Ana
         // Lima, 9 563 3865", "(ana@x.is, 632 2956)").
