@@ -285,10 +285,14 @@ fn katakana_names(text: &str, found: &mut Vec<(usize, usize)>) {
         }
         let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
         let line_end = text[e..].find('\n').map_or(text.len(), |p| e + p);
-        let other_japanese = text[line_start..s]
-            .chars()
-            .chain(text[e..line_end].chars())
-            .any(|c| is_katakana(c) || is_hiragana(c) || is_han(c));
+        // (A date's `年`, `月`, `日` are no Japanese prose, nor is the
+        // name again in an address: `マイケル.ミラー@…`.)
+        let other_japanese = [&text[line_start..s], &text[e..line_end]]
+            .iter()
+            .flat_map(|t| t.split([' ', ',', '\t', '<', '>', '(', ')']))
+            .filter(|tok| !tok.contains('@'))
+            .flat_map(str::chars)
+            .any(|c| is_katakana(c) || is_hiragana(c) || (is_han(c) && !"年月日時分".contains(c)));
         let parts: Vec<&str> = text[s..e].split('・').collect();
         if !other_japanese
             && (2..=4).contains(&parts.len())
@@ -1303,7 +1307,7 @@ mod tests {
             ["イザベラ・ウィルソン"]
         );
         assert_eq!(
-            names("マイケル・ミラー,mm@example.com,Emirates NBD"),
+            names("マイケル・ミラー,マイケル.ミラー@example.com,Emirates NBD,2023年2月7日"),
             ["マイケル・ミラー"]
         );
         // In Japanese prose a loanword is joined so too.
