@@ -2645,6 +2645,14 @@ fn ungendered(key: &str) -> Option<&str> {
 }
 
 fn describe_uncached(key: &str) -> KeyInfo {
+    // ServiceNow's custom fields (`u_callback_number`, `u_caller_name`)
+    // are what the rest of the key says.
+    if let Some(base) = key.strip_prefix("u_").filter(|b| b.len() >= 4) {
+        let info = describe_uncached(base);
+        if info.kind != KeyKind::Other {
+            return info;
+        }
+    }
     if let Some(base) = ungendered(key) {
         let info = describe_uncached(base);
         if info.kind != KeyKind::Other {
@@ -3145,6 +3153,10 @@ mod tests {
         assert_eq!(k("OwnerName"), KeyKind::Person);
         assert_eq!(k("displayName"), KeyKind::Person);
         assert_eq!(k("name"), KeyKind::MaybePerson);
+        let d = |s: &str| describe(s).kind;
+        assert_eq!(d("u_callback_number"), KeyKind::Phone);
+        assert_eq!(d("u_caller_name"), d("caller_name"));
+        assert_eq!(d("u_x"), KeyKind::Other);
         assert_eq!(k("MobilePhone"), KeyKind::Phone);
         assert_eq!(k("phoneNumber"), KeyKind::Phone);
         assert_eq!(k("emailAddress"), KeyKind::Email);
