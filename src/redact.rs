@@ -1034,7 +1034,7 @@ impl<'a> Redactor<'a> {
             }
         }
         // (What the free-text reader found counts only in a column of three
-        // values or more, where names are most of them: beside one name a
+        // distinct values or more, where names are most of them: beside one name a
         // party may be a company, `Casio G-Shock` the defendant.)
         let sure = names + read;
         if names > 0 && names * 2 >= distinct.len()

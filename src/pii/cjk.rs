@@ -247,13 +247,16 @@ fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
         }
     }
     // A Japanese letter's writer introducing themselves: a given name and
-    // a surname in Latin letters after `の` (of their company) or `は`,
-    // before `です` or `と申します` (`PetrobrasのYaw Agyemanです`).
+    // a surname in Latin letters after `の` (of their company) or `私は`,
+    // before `です` or `と申します` (`PetrobrasのYaw Agyemanです`). (Not
+    // after any `は`: `勤務地はSan Joseです` says where one works.)
     for h in ["です", "と申します"] {
         for at in memchr::memmem::find_iter(text.as_bytes(), h.as_bytes()) {
             if let Some(start) = latin_name_before(text, at)
                 && text[start..at].contains(' ')
-                && text[..start].ends_with(['の', 'は'])
+                && ["の", "私は", "わたくしは", "わたしは"]
+                    .iter()
+                    .any(|c| text[..start].ends_with(c))
             {
                 found.push((start, at));
             }
@@ -266,7 +269,12 @@ fn latin_before_honorific(text: &str, found: &mut Vec<(usize, usize)>) {
 /// another language, such a run is a person's name. (In Japanese prose
 /// loanwords are joined so too: `ワールド・カップ`.)
 fn katakana_names(text: &str, found: &mut Vec<(usize, usize)>) {
+    // Each run is read once, from its first dot.
+    let mut read_to = 0;
     for dot in memchr::memmem::find_iter(text.as_bytes(), "・".as_bytes()) {
+        if dot < read_to {
+            continue;
+        }
         let (s, e) = (
             text[..dot]
                 .char_indices()
@@ -280,7 +288,8 @@ fn katakana_names(text: &str, found: &mut Vec<(usize, usize)>) {
                 .last()
                 .map_or(0, |(i, c)| i + c.len_utf8()),
         );
-        if found.iter().any(|&(a, b)| a <= s && e <= b) {
+        read_to = e;
+        if e - s > 120 || found.iter().any(|&(a, b)| a <= s && e <= b) {
             continue;
         }
         let line_start = text[..s].rfind('\n').map_or(0, |p| p + 1);
@@ -296,9 +305,7 @@ fn katakana_names(text: &str, found: &mut Vec<(usize, usize)>) {
         let parts: Vec<&str> = text[s..e].split('・').collect();
         if !other_japanese
             && (2..=4).contains(&parts.len())
-            && parts
-                .iter()
-                .all(|p| p.chars().count() >= 2 && p.chars().all(|c| c != '・'))
+            && parts.iter().all(|p| p.chars().count() >= 2)
         {
             found.push((s, e));
         }
@@ -1302,6 +1309,9 @@ mod tests {
         // One word, or no company or topic before: no self-introduction.
         assert!(names("PetrobrasのYawです。").is_empty());
         assert!(names("Project Atlasです。").is_empty());
+        assert!(names("勤務地はSan Joseです。").is_empty());
+        let long = "ア・".repeat(20_000);
+        assert!(names(&long).is_empty());
         assert_eq!(
             names("Last edited by イザベラ・ウィルソン on 6 October 2019"),
             ["イザベラ・ウィルソン"]

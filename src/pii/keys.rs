@@ -3156,7 +3156,8 @@ mod tests {
         let d = |s: &str| describe(s).kind;
         assert_eq!(d("u_callback_number"), KeyKind::Phone);
         assert_eq!(d("u_caller_name"), d("caller_name"));
-        assert_eq!(d("u_x"), KeyKind::Other);
+        assert_eq!(d("u_status"), d("status"));
+        assert_eq!(d("u_caller_email"), KeyKind::Email);
         assert_eq!(k("MobilePhone"), KeyKind::Phone);
         assert_eq!(k("phoneNumber"), KeyKind::Phone);
         assert_eq!(k("emailAddress"), KeyKind::Email);

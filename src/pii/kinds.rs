@@ -704,11 +704,12 @@ pub fn named_by_kind(text: &str, s: usize, e: usize) -> bool {
         kind_after(w) || w.rsplit_once('-').is_some_and(|(_, tail)| kind_after(tail))
     }) || (last.is_some() && in_list(&BEFORE_SET, first) && !name_word(first))
         // (These kinds are ordinary words; a rare surname among them,
-        // `Team`, does not make one a person's.)
+        // `Team`, does not make one a person's, but a given name does:
+        // `Storm Reid`.)
         || (last.is_some()
             && first.starts_with(char::is_uppercase)
             && in_list(&CAPITALIZED_SET, first)
-            && !with_fold(first, |f| word_info(f).strong_given()))
+            && with_fold(first, |f| word_info(f).given == 0))
     {
         return true;
     }
@@ -793,6 +794,7 @@ mod tests {
         assert!(by_kind("Working Group Noether met", "Noether"));
         assert!(by_kind("Working Group Noether met", "Group Noether"));
         assert!(!by_kind("the team Ana Lima leads", "Ana Lima"));
+        assert!(!by_kind("Storm Reid starred in it", "Storm Reid"));
         // A linking word alone, or an ordinary word before: a person.
         assert!(!by_kind("a letter de Ana Lima", "Ana Lima"));
         assert!(!by_kind("Called Ana Lima", "Ana Lima"));

@@ -2637,10 +2637,27 @@ static GREETING_ONLY_SET: std::sync::LazyLock<rustc_hash::FxHashSet<&'static str
     std::sync::LazyLock::new(|| {
         GREETING_PHRASES
             .iter()
-            .filter(|g| !SIGN_OFFS.contains(g))
+            .filter(|g| !SIGN_OFFS.contains(g) && !ALSO_CLOSINGS.contains(g))
             .copied()
             .collect()
     });
+
+/// Greetings of [`GREETING_PHRASES`] that end a letter too (`Bonne
+/// journée,\nNoémie`): a name may follow them on the next line.
+const ALSO_CLOSINGS: &[&str] = &[
+    "bonne journée",
+    "bonne soirée",
+    "buenas noches",
+    "buenas tardes",
+    "boa noite",
+    "boa tarde",
+    "buona sera",
+    "buona serata",
+    "iyi günler",
+    "iyi akşamlar",
+    "god dag",
+    "gute nacht",
+];
 
 /// Does the name at `at` stand in brackets that end a numbered line
 /// starting at `ls`, as a mailing-list digest lists each message's author
@@ -8711,6 +8728,24 @@ fn slashed_value(v: &str, how: Structured, memory: &(impl NameMemory + ?Sized)) 
     if !caps && how != Structured::Sure {
         return false;
     }
+    // Two people, not a surname and given names (`Ana Lima/Bo Chan`).
+    if !caps && a.contains(' ') && b.contains(' ') {
+        return false;
+    }
+    // A pair of short words no list holds is a pair of acronyms
+    // (`EMEA/APAC`, `CFO/CEO`), not a traveller.
+    let listed = |s: &str| {
+        s.split(' ').any(|w| {
+            with_fold(w, |f| {
+                let i = word_info(f);
+                i.given > 0 || i.surname_rank > 0 || memory.knows_name_word(f)
+            })
+        })
+    };
+    let long = |s: &str| s.split(' ').all(|w| w.chars().count() >= 5);
+    if !(listed(a) || listed(b) || (long(a) && long(b))) {
+        return false;
+    }
     const PNR_TITLES: &[&str] = &["mr", "mrs", "ms", "miss", "mstr", "dr", "prof"];
     let side = |s: &str, given: bool| {
         let ws: Vec<&str> = s.split(' ').collect();
@@ -9542,6 +9577,11 @@ mod tests {
         assert!(scan("Sawubona,\n\nFrank feedback welcome on the V15.").is_empty());
         assert!(scan("Dobrý den! Penny stock watchlist").is_empty());
         assert_eq!(scan("Dobrý den, Penny!"), ["Penny"]);
+        // Some greetings close a letter too.
+        assert_eq!(
+            scan("Merci.\n\nBonne journée,\nNoémie Vautrin"),
+            ["Noémie Vautrin"]
+        );
     }
 
     #[test]
@@ -10556,7 +10596,15 @@ mod tests {
         }
         assert_eq!(names("Liu/Yutong", Structured::Sure), ["Liu/Yutong"]);
         assert!(names("Liu/Yutong", Structured::Maybe).is_empty());
-        for v in ["SALES/MARKETING", "TCP/IP", "Sales/Support", "A/B"] {
+        for v in [
+            "SALES/MARKETING",
+            "TCP/IP",
+            "Sales/Support",
+            "A/B",
+            "EMEA/APAC",
+            "CFO/CEO",
+            "Ana Lima/Bo Chan",
+        ] {
             assert!(names(v, Structured::Sure).is_empty(), "{v}");
         }
         assert_eq!(names("Habimana 19", Structured::Sure), ["Habimana"]);

@@ -269,17 +269,21 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
         // / 555 3681`, `… or 555 3681`) is cued as the first was.
         // So is a number set off from an address as the next way to reach
         // its person (`RSVP: ana@acme.mk / 22187991`).
-        let second = out.last().is_some_and(|f: &Finding| {
-            f.end <= i
-                && match f.class {
-                    Class::Phone => matches!(
-                        &text[f.end..i],
-                        " / " | "/" | " or " | " oder " | " ou " | " o "
-                    ),
-                    Class::Email => matches!(&text[f.end..i], " / " | " | "),
-                    _ => false,
-                }
-        });
+        let second = out
+            .iter()
+            .filter(|f| f.end <= i)
+            .max_by_key(|f| f.end)
+            .is_some_and(|f: &Finding| {
+                f.end <= i
+                    && match f.class {
+                        Class::Phone => matches!(
+                            &text[f.end..i],
+                            " / " | "/" | " or " | " oder " | " ou " | " o "
+                        ),
+                        Class::Email => matches!(&text[f.end..i], " / " | " | "),
+                        _ => false,
+                    }
+            });
         if let Some(f) = candidate_with(text, i, end, second)
             .or_else(|| before_a_note(text, i, end))
             .or_else(|| slashed(text, i, end))
@@ -488,12 +492,11 @@ fn slashed_international(text: &str, start: usize, end: usize) -> Option<Finding
     if !(2..=10).contains(&(to - end - 1)) {
         return None;
     }
-    if prev_char(text, start).is_some_and(|p| p.is_alphanumeric() || matches!(p, '/' | '.' | '_'))
-        || text[to..]
-            .chars()
-            .next()
-            .is_some_and(|n| n.is_alphanumeric() || matches!(n, '/' | '@' | '_' | '-'))
-    {
+    if prev_char(text, start).is_some_and(|p| {
+        (p.is_alphanumeric() && !spaceless_letter(p)) || matches!(p, '/' | '.' | '_')
+    }) || text[to..].chars().next().is_some_and(|n| {
+        (n.is_alphanumeric() && !spaceless_letter(n)) || matches!(n, '/' | '@' | '_' | '-')
+    }) {
         return None;
     }
     let n = PhoneNumber::parse(format!("+{cc} {area}{}", &text[end + 1..to]), None).ok()?;
@@ -1635,8 +1638,11 @@ fn has_cue(text: &str, start: usize) -> bool {
         .find_overlapping_iter(&text[from..start])
         .any(|m| {
             let at = from + m.start();
-            (text[at..].starts_with(spaceless_letter)
-                || !text[..at].ends_with(|x: char| x.is_alphabetic()))
+            // "My number" starts a word (not `문제 번호`, a question's).
+            let own_word = matches!(&text[at..from + m.end()], "제 번호" | "내 번호");
+            (!own_word || !text[..at].ends_with(|x: char| x.is_alphabetic()))
+                && (text[at..].starts_with(spaceless_letter)
+                    || !text[..at].ends_with(|x: char| x.is_alphabetic()))
                 && !text[from + m.end()..start]
                     .bytes()
                     .any(|c| c.is_ascii_digit())
@@ -2783,6 +2789,14 @@ mod tests {
             ["33163640"]
         );
         assert!(phones("주문 번호는 33163640입니다.").is_empty());
+        assert!(phones("문제 번호는 33163640입니다.").is_empty());
+        // Each number after its own address.
+        let mut out = Vec::new();
+        let t = "ana@acme.mk / 22187991; bo@acme.mk / 33445566";
+        crate::pii::email::find(t, &mut out);
+        find(t, &mut out);
+        assert_eq!(out.iter().filter(|f| f.class == Class::Phone).count(), 2);
+        assert_eq!(phones("電話+41 781/277812"), ["+41 781/277812"]);
     }
 
     #[test]

@@ -12,14 +12,18 @@ use super::{Class, Detector, Finding};
 /// What separates the items of a list.
 const SEPARATORS: &[&str] = &[", ", "; ", "、", "، ", "，"];
 
+/// The longest line read as a list, in bytes.
+const MAX_LINE: usize = 2_000;
+
 /// Appends the items of `text`'s lists that their neighbours make names.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
     if !SEPARATORS.iter().any(|s| text.contains(s)) {
         return;
     }
+    // (Not a name a kind word will drop: `Team Curie`.)
     let mut names: Vec<(usize, usize)> = out
         .iter()
-        .filter(|f| f.class == Class::Name)
+        .filter(|f| f.class == Class::Name && !super::kinds::named_by_kind(text, f.start, f.end))
         .map(|f| (f.start, f.end))
         .collect();
     if names.len() < 2 {
@@ -31,19 +35,21 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
     for line in text.split('\n') {
         let ls = line_start;
         line_start += line.len() + 1;
+        // (A list is a line's; a longer line is prose or data.)
+        if line.len() > MAX_LINE {
+            continue;
+        }
         // The list starts after its label (`Committee:`).
-        let from = line.rfind([':', '：']).map_or(0, |p| {
-            p + line[p..].chars().next().map_or(1, char::len_utf8)
-        });
+        let from = [": ", "："]
+            .iter()
+            .filter_map(|l| line.find(l).map(|p| p + l.len()))
+            .min()
+            .unwrap_or(0);
         let items = items(&line[from..], ls + from);
         if items.len() < 3 {
             continue;
         }
-        let is_name = |&(s, e): &(usize, usize)| {
-            names
-                .binary_search_by(|n| n.0.cmp(&s))
-                .is_ok_and(|i| names[i].1 == e)
-        };
+        let is_name = |i: &(usize, usize)| names.binary_search(i).is_ok();
         let known = items.iter().filter(|i| is_name(i)).count();
         if known < 2 || known * 2 < items.len() {
             continue;
@@ -69,12 +75,19 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
 /// full stop left out.
 fn items(line: &str, offset: usize) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
+    // The separators' places, in one pass over the line.
+    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    for (i, _) in line.char_indices() {
+        if let Some(sep) = SEPARATORS.iter().find(|s| line[i..].starts_with(**s))
+            && cuts.last().is_none_or(|&(p, l)| p + l <= i)
+        {
+            cuts.push((i, sep.len()));
+        }
+    }
+    let mut cuts = cuts.into_iter();
     let mut at = 0;
     while at <= line.len() {
-        let next = SEPARATORS
-            .iter()
-            .filter_map(|s| line[at..].find(s).map(|p| (p, s.len())))
-            .min();
+        let next = cuts.next().map(|(p, l)| (p - at, l));
         let end = next.map_or(line.len(), |(p, _)| at + p);
         let mut item = &line[at..end];
         let mut s = offset + at;
@@ -98,12 +111,14 @@ fn items(line: &str, offset: usize) -> Vec<(usize, usize)> {
 
 /// Whether an item looks like a person's name: two to four capitalized
 /// Latin words (particles apart) none of which is an ordinary word of a
-/// language the dictionaries know, or one to three words of one script
-/// without case, none longer than eight letters.
+/// language the dictionaries know and that no company's suffix ends, or
+/// two or three words of one script without case (one, joined by a
+/// middle dot, in katakana), none longer than eight letters.
 fn name_shaped(item: &str) -> bool {
     if item
         .chars()
         .any(|c| c.is_ascii_digit() || matches!(c, '@' | '/' | '(' | ')' | '"' | '&'))
+        || super::names::organization_shaped(item)
     {
         return false;
     }
@@ -130,7 +145,10 @@ fn name_shaped(item: &str) -> bool {
                     })
             });
     }
+    // One word of a script without case is as often a department or a
+    // role (`営業部`), but for a foreign name in katakana (`マリア・サントス`).
     words.len() <= 3
+        && (words.len() >= 2 || item.contains('・'))
         && words.iter().all(|w| {
             let n = w.chars().filter(|c| c.is_alphabetic()).count();
             (1..=8).contains(&n)
@@ -188,6 +206,25 @@ mod tests {
     }
 
     #[test]
+    fn through_the_engine() {
+        let e = crate::pii::Engine::new(Vec::new());
+        let text = "Committee: Ann Smith (chair), Josaia Ravuvu, Maria Lopez\nDate: 2026-08-12";
+        let found: Vec<&str> = e
+            .scan(text, crate::pii::Leaf::TEXT, &crate::pii::NoMemory)
+            .iter()
+            .filter(|f| f.class == Class::Name)
+            .map(|f| &text[f.start..f.end])
+            .collect();
+        assert_eq!(found, ["Ann Smith", "Josaia Ravuvu", "Maria Lopez"]);
+    }
+
+    #[test]
+    fn a_long_line_costs_one_pass() {
+        let line = "Ann Lee, ".repeat(50_000);
+        assert!(with(&line, &["Ann Lee"]).is_empty());
+    }
+
+    #[test]
     fn ordinary_items_and_thin_lists_stay() {
         // An ordinary word, a number, a lone Latin word.
         assert!(
@@ -215,5 +252,36 @@ mod tests {
         );
         // One name only.
         assert!(with("Ann Lee, Josaia Ravuvu, Tavita Bay", &["Ann Lee"]).is_empty());
+        // A company, a department.
+        assert!(
+            with(
+                "Parties: Ann Lee, Bo Chan, Acme Corp",
+                &["Ann Lee", "Bo Chan"]
+            )
+            .is_empty()
+        );
+        assert!(
+            with(
+                "参加者：田中太郎、佐藤花子、営業部",
+                &["田中太郎", "佐藤花子"]
+            )
+            .is_empty()
+        );
+        // A name a kind word drops does not count.
+        assert!(
+            with(
+                "Teams: Team Curie, Guild Kepler, Josaia Ravuvu",
+                &["Team Curie", "Guild Kepler"]
+            )
+            .is_empty()
+        );
+        // A time or an address later on the line does not hide the list.
+        assert_eq!(
+            with(
+                "Committee: Ann Lee, Josaia Ravuvu, Bo Chan, at 10:30",
+                &["Ann Lee", "Bo Chan"]
+            ),
+            ["Josaia Ravuvu"]
+        );
     }
 }
