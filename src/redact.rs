@@ -1010,7 +1010,8 @@ impl<'a> Redactor<'a> {
         if values.len() < 2 || distinct.len() > 256 {
             return;
         }
-        let (mut names, mut read) = (0, 0);
+        let mut names = 0;
+        let mut shaped = Vec::new();
         for v in &distinct {
             let mut found = Vec::new();
             names::person_value(v, Structured::Maybe, &*self.vault, &mut found);
@@ -1022,24 +1023,34 @@ impl<'a> Redactor<'a> {
             if found.is_empty() {
                 return;
             }
-            let t = v.trim();
-            let at = v.len() - v.trim_start().len();
-            if self
-                .engine
-                .scan_with(v, Leaf::TEXT, &*self.vault, None)
-                .iter()
-                .any(|f| f.class == Class::Name && f.start == at && f.end == at + t.len())
-            {
-                read += 1;
+            shaped.push(*v);
+        }
+        // What the free-text reader finds whole counts only in a column of
+        // three distinct values or more, where names are most of them
+        // (beside one name a party may be a company: `Casio G-Shock` the
+        // defendant). It reads only while the count may still change the
+        // answer.
+        let n = distinct.len();
+        let mut agreed = names > 0 && names * 2 >= n;
+        if !agreed && n >= 3 && (names + shaped.len()) * 2 > n {
+            let mut sure = names;
+            for v in shaped {
+                let (t, at) = (v.trim(), v.len() - v.trim_start().len());
+                if self
+                    .engine
+                    .scan_with(v, Leaf::TEXT, &*self.vault, None)
+                    .iter()
+                    .any(|f| f.class == Class::Name && f.start == at && f.end == at + t.len())
+                {
+                    sure += 1;
+                    if sure * 2 > n {
+                        agreed = true;
+                        break;
+                    }
+                }
             }
         }
-        // (What the free-text reader found counts only in a column of three
-        // distinct values or more, where names are most of them: beside one name a
-        // party may be a company, `Casio G-Shock` the defendant.)
-        let sure = names + read;
-        if names > 0 && names * 2 >= distinct.len()
-            || distinct.len() >= 3 && sure * 2 > distinct.len()
-        {
+        if agreed {
             self.agreed
                 .extend(values.iter().map(|s| (s.as_ptr() as usize, s.len())));
         }

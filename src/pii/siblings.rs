@@ -17,7 +17,13 @@ const MAX_LINE: usize = 2_000;
 
 /// Appends the items of `text`'s lists that their neighbours make names.
 pub fn find(text: &str, out: &mut Vec<Finding>) {
-    if !SEPARATORS.iter().any(|s| text.contains(s)) {
+    if out
+        .iter()
+        .filter(|f| f.class == Class::Name)
+        .nth(1)
+        .is_none()
+        || !SEPARATORS.iter().any(|s| text.contains(s))
+    {
         return;
     }
     // (Not a name a kind word will drop: `Team Curie`.)
@@ -45,6 +51,16 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             .filter_map(|l| line.find(l).map(|p| p + l.len()))
             .min()
             .unwrap_or(0);
+        // Two names on the line at least, before its items are cut.
+        let first = names.partition_point(|n| n.0 < ls + from);
+        if names[first..]
+            .iter()
+            .take_while(|n| n.1 <= ls + line.len())
+            .nth(1)
+            .is_none()
+        {
+            continue;
+        }
         let items = items(&line[from..], ls + from);
         if items.len() < 3 {
             continue;
