@@ -8397,23 +8397,18 @@ pub fn person_value(
         return;
     }
     let base = value.len() - value.trim_start().len();
-    // Surname and given name joined by carets, as HL7 and reservation
-    // systems write a person (`Hüseynov^Elvin`, `Lim^Zhi Hao`,
-    // `પટેલ^નિરવ`): the whole value, when each part looks like a name.
-    if caret_name(trimmed, memory) {
-        out.push(Finding {
-            class: Class::Name,
-            start: base,
-            end: base + trimmed.len(),
-            detector: Detector::NameStructured,
-            confidence: 0.85,
-            normalized: normalize(trimmed),
-        });
-        return;
-    }
-    // `SURNAME/GIVEN`, as airlines and visa forms write a traveller
-    // (`ATHUMANI/OMARI`, `ANTUNES DA SILVA/JOÃO MR`): the whole value.
-    if slashed_value(trimmed, how, memory) {
+    // Whole values of a person's name in a form of its own:
+    // - surname and given name joined by carets, as HL7 and reservation
+    //   systems write a person (`Hüseynov^Elvin`, `Lim^Zhi Hao`,
+    //   `પટેલ^નિરવ`), when each part looks like a name;
+    // - `SURNAME/GIVEN`, as airlines and visa forms write a traveller
+    //   (`ATHUMANI/OMARI`, `ANTUNES DA SILVA/JOÃO MR`);
+    // - a foreign name written in katakana, its parts joined by a middle
+    //   dot (`パトリシア・タナカ`), under a key for a person.
+    if caret_name(trimmed, memory)
+        || slashed_value(trimmed, how, memory)
+        || (how == Structured::Sure && katakana_name(trimmed))
+    {
         out.push(Finding {
             class: Class::Name,
             start: base,
@@ -8440,19 +8435,6 @@ pub fn person_value(
             f.start += base;
             f.end += base;
         }
-        return;
-    }
-    // A foreign name written in katakana, its parts joined by a middle dot
-    // (`パトリシア・タナカ`), under a key for a person.
-    if how == Structured::Sure && katakana_name(trimmed) {
-        out.push(Finding {
-            class: Class::Name,
-            start: base,
-            end: base + trimmed.len(),
-            detector: Detector::NameStructured,
-            confidence: 0.85,
-            normalized: normalize(trimmed),
-        });
         return;
     }
     // "Last, First" as a whole; the surname may carry particles ("Van der
