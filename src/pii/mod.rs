@@ -21,6 +21,7 @@ pub mod lists;
 pub mod names;
 pub mod phone;
 pub mod records;
+mod roles;
 mod siblings;
 pub mod sport;
 pub mod table;
@@ -567,6 +568,8 @@ impl Engine {
         // An item of a list among names (`Committee: Ann Lee (chair),
         // Josaia Ravuvu, Bo Chan`).
         if cap {
+            // A role word before a name (`Driver Jabari:`) is no part of it.
+            roles::find(text, &mut out);
             siblings::find(text, &mut out);
         }
         // A number right after a name or an address is that person's ("Ana
