@@ -273,16 +273,13 @@ pub fn find(text: &str, out: &mut Vec<Finding>) {
             .iter()
             .filter(|f| f.end <= i)
             .max_by_key(|f| f.end)
-            .is_some_and(|f: &Finding| {
-                f.end <= i
-                    && match f.class {
-                        Class::Phone => matches!(
-                            &text[f.end..i],
-                            " / " | "/" | " or " | " oder " | " ou " | " o "
-                        ),
-                        Class::Email => matches!(&text[f.end..i], " / " | " | "),
-                        _ => false,
-                    }
+            .is_some_and(|f: &Finding| match f.class {
+                Class::Phone => matches!(
+                    &text[f.end..i],
+                    " / " | "/" | " or " | " oder " | " ou " | " o "
+                ),
+                Class::Email => matches!(&text[f.end..i], " / " | " | "),
+                _ => false,
             });
         if let Some(f) = candidate_with(text, i, end, second)
             .or_else(|| before_a_note(text, i, end))
