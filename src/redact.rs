@@ -146,12 +146,27 @@ fn person_object(map: &Map<String, Value>, infos: &[keys::KeyInfo], parent_peopl
     parent_people
         || fhir_person(map)
         || map.iter().zip(infos).any(|((k, v), i)| {
-            i.personal || (v.as_object().is_some_and(contact_record) && own_details(k))
+            i.personal
+                || (v.as_object().is_some_and(contact_record) && own_details(k))
+                || job_title_member(k, v)
         })
         || (infos.iter().any(|i| i.kind == KeyKind::MaybePerson)
             && map.values().zip(infos).any(|(v, i)| {
                 i.kind != KeyKind::MaybePerson && v.as_str().is_some_and(is_contact_value)
             }))
+}
+
+/// A member holding a job title (`"title": "CEO"`, `"position": "Senior
+/// Engineer"`): its object is about the person who holds it. Not `role`,
+/// which names permissions as often (`"role": "Manager"` of a group).
+fn job_title_member(k: &str, v: &Value) -> bool {
+    (5..=11).contains(&k.len())
+        && matches!(k.as_bytes()[0] | 0x20, b't' | b'p' | b'd' | b'o' | b'j')
+        && v.as_str().is_some_and(names::job_title)
+        && matches!(
+            keys::fold(k).as_str(),
+            "title" | "position" | "designation" | "occupation" | "jobrole"
+        )
 }
 
 /// What a describer's value says its sibling holds, when it names personal
@@ -915,6 +930,12 @@ impl<'a> Redactor<'a> {
                             continue;
                         }
                         match (child, &columns) {
+                            // One word under a login's key is a handle, not
+                            // a name to learn (`DZKPMH`; see `scan_with`).
+                            (Value::String(s), _)
+                                if info.account
+                                    && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
+                                    && crate::pii::handles::handle_word(s) => {}
                             (Value::String(s), _) => {
                                 // `learn` does not carry the key above's
                                 // party: a wrapper under it is none.
@@ -2007,6 +2028,63 @@ mod tests {
         // A slot seen once is no cue.
         let t = "Dinner reservation under Mammeri at 21:50";
         assert_eq!(redact(t), t);
+    }
+
+    #[test]
+    fn job_titles_and_logins() {
+        // A job title beside a generic `name` makes the object a person's.
+        let (d, _) = run(
+            json!({"root": {"name": "Sidhu Tudu", "title": "CEO", "reports": [
+            {"name": "Ilse Vos", "position": "Senior Data Engineer"}]}}),
+        );
+        assert!(d["root"]["name"].as_str().unwrap().starts_with("[NAME_"));
+        assert!(
+            d["root"]["reports"][0]["name"]
+                .as_str()
+                .unwrap()
+                .starts_with("[NAME_")
+        );
+        // Not a document's title, nor a role of permissions.
+        let doc = json!({"name": "Quarterly Plan", "title": "Hiring plan for Q3"});
+        assert_eq!(run(doc.clone()).0, doc);
+        let doc = json!({"name": "Sidhu Tudu", "role": "Manager"});
+        assert_eq!(run(doc.clone()).0, doc);
+        // A system's identifier under a login's key names no one; a handle
+        // that spells a person, or a listed name in capitals, does.
+        let (d, _) = run(
+            json!({"author": {"name": "Lukas Böhm", "username": "FTLSXG"},
+            "user": {"login": "XEXNSU", "name": "Ana Silva"}, "members": [
+            {"username": "imogen_p"}, {"username": "FERNANDO"}]}),
+        );
+        assert_eq!(d["author"]["username"], "FTLSXG");
+        assert_eq!(d["user"]["login"], "XEXNSU");
+        assert_eq!(d["author"]["name"], "[NAME_1]");
+        assert_ne!(d["members"][0]["username"], "imogen_p");
+        assert_ne!(d["members"][1]["username"], "FERNANDO");
+    }
+
+    #[test]
+    fn cjk_names_of_parties() {
+        let (d, _) = run(json!({"actions": [{"owner": "比嘉 健斗", "task": "Send"},
+            {"owner": "ジョアン オリベイラ", "task": "Call"}],
+            "mail": {"from": "리춘화", "subject": "안녕"}, "by": {"sender": "김 민준"}}));
+        assert!(
+            d["actions"][0]["owner"]
+                .as_str()
+                .unwrap()
+                .starts_with("[NAME_")
+        );
+        assert!(
+            d["actions"][1]["owner"]
+                .as_str()
+                .unwrap()
+                .starts_with("[NAME_")
+        );
+        assert!(d["mail"]["from"].as_str().unwrap().starts_with("[NAME_"));
+        assert!(d["by"]["sender"].as_str().unwrap().starts_with("[NAME_"));
+        // Places, offices and a brand in one katakana word stay.
+        let doc = json!({"owner": "東京都", "sender": "トヨタ", "from": "営業部"});
+        assert_eq!(run(doc.clone()).0, doc);
     }
 
     #[test]

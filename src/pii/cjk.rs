@@ -1064,6 +1064,57 @@ pub(crate) fn ko_lone_name(word: &str) -> bool {
     (n == 3 || (n == 4 && compound)) && ko_name(word, false)
 }
 
+/// Whether a whole value under a key for a party to a record (`owner`,
+/// `sender`, `from`) is shaped as a name in Han, kana or Hangul, where no
+/// dictionary of Latin words can say so:
+/// - two words of Han set apart by a space, one to three characters each
+///   (`比嘉 健斗`, `王 伟`), or one word of a surname and one or two
+///   characters (`李子轩`), not ending as places and offices do (`東京都`);
+/// - a Korean name, spaced (`김 민준`) or not (`리춘화`, as [`ko_lone_name`]);
+/// - two or three katakana words (`ジョアン オリベイラ`, `ジョン・スミス`), or
+///   two of hiragana (`たなか あおい`).
+///
+/// One word of katakana is most often a brand (`トヨタ`).
+pub(crate) fn party_name(value: &str) -> bool {
+    let v = value.trim();
+    if v.is_empty() || v.len() > 48 {
+        return false;
+    }
+    let parts: Vec<&str> = v.split([' ', '・', '\u{3000}']).collect();
+    if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
+        return false;
+    }
+    let all = |f: fn(char) -> bool| parts.iter().all(|p| p.chars().all(f));
+    let lens: Vec<usize> = parts.iter().map(|p| char_len(p)).collect();
+    let place = v.chars().last().is_some_and(|c| PLACE_ENDS.contains(c));
+    if all(is_han) {
+        return !place
+            && match lens.as_slice() {
+                [a, b] => (1..=3).contains(a) && (1..=3).contains(b) && a + b >= 2,
+                [n] => zh_surname_len(v).is_some_and(|s| (s + 1..=s + 2).contains(n)),
+                _ => false,
+            };
+    }
+    if all(is_hangul) {
+        return match lens.as_slice() {
+            [a, b] => {
+                (1..=2).contains(a)
+                    && (1..=3).contains(b)
+                    && parts[0]
+                        .chars()
+                        .next()
+                        .is_some_and(|c| HANGUL_SURNAMES.contains(c))
+            }
+            [_] => ko_lone_name(v),
+            _ => false,
+        };
+    }
+    if all(|c| is_katakana(c) && c != '・') {
+        return lens.len() >= 2 && lens.iter().all(|&n| n >= 2);
+    }
+    all(is_hiragana) && lens.len() == 2 && lens.iter().all(|n| (2..=5).contains(n))
+}
+
 /// Two-syllable Korean surnames.
 const KO_COMPOUND: [&str; 4] = ["남궁", "선우", "제갈", "황보"];
 

@@ -295,6 +295,22 @@ pub fn account_handle(h: &str, known: Known) -> bool {
     named_handle(h, known) || (handle_shape(h) && !wordy(h, known))
 }
 
+/// Whether one word under a login's key is for [`handle_value`] alone to
+/// judge: a handle's letters, not a name in capitals the dictionaries
+/// list (`FERNANDO`). An identifier a system made up (`DZKPMH`, Slack's
+/// `U024BE7LH`) then names no one.
+pub fn handle_word(text: &str) -> bool {
+    let t = text.trim();
+    if !t.is_ascii() || t.contains(|c: char| c.is_ascii_whitespace()) {
+        return false;
+    }
+    let caps = t.bytes().all(|b| b.is_ascii_uppercase());
+    !(caps && {
+        let i = super::lexicon::word_info(&t.to_ascii_lowercase());
+        (i.given > 0 || i.surname_rank > 0) && !i.common
+    })
+}
+
 /// Whether handle `h` is made of ordinary words, or has no part of three
 /// letters: a part (trailing digits aside) that is an ordinary English
 /// word and no name, a part with digits inside (`k8s`), or one part

@@ -405,6 +405,10 @@ impl Engine {
             KeyKind::Person | KeyKind::MaybePerson if structured.is_some() => {
                 out.extend(structured.unwrap_or_default())
             }
+            // One word under a login's key is a handle, read as one below
+            // (`DZKPMH` is a system's identifier, `imogen_p` a person's).
+            KeyKind::Person | KeyKind::MaybePerson
+                if leaf.account && handles::handle_word(text) => {}
             KeyKind::Person | KeyKind::MaybePerson => {
                 names::person_value(text, person_how(leaf), memory, &mut out)
             }

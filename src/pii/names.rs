@@ -983,7 +983,9 @@ fn myanmar_name(text: &str, at: usize, from: usize) -> Option<usize> {
 pub(crate) const HAN_SURNAMES: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤";
 
 /// Frequent Korean surnames (one syllable each).
-pub(crate) const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국";
+/// With the spellings of North Korea and of Koreans in China, which keep
+/// the initial sound (`리` for `이`, `림` for `임`, `로` for `노`).
+pub(crate) const HANGUL_SURNAMES: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허남심노곽성차주우구민유진엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국리림로량렴라려룡";
 
 /// A Han or Hangul word of two to four characters whose first character
 /// is a frequent surname (simplified or traditional: `张伟`, `張志明`) or
@@ -2269,6 +2271,63 @@ const ROLES: &[&str] = &[
     "author",
     "who",
 ];
+
+/// Whether a short value is a person's job title (`CEO`, `VP Sales`,
+/// `Clinical Research Coordinator`, `Senior Engineer`): at most five
+/// words, the last a noun that ends job titles, or a chief's acronym
+/// anywhere. An object holding one under `title` is about a person.
+pub(crate) fn job_title(value: &str) -> bool {
+    const ACRONYMS: &[&str] = &[
+        "ceo", "cto", "cfo", "coo", "cio", "ciso", "cmo", "vp", "svp", "evp",
+    ];
+    // Words that end job titles ([`ROLES`] also start them: `Head of`).
+    const ENDS: &[&str] = &[
+        "president",
+        "director",
+        "founder",
+        "cofounder",
+        "manager",
+        "partner",
+        "chair",
+        "chairman",
+        "chairwoman",
+        "chairperson",
+        "professor",
+        "analyst",
+        "economist",
+        "engineer",
+        "developer",
+        "designer",
+        "researcher",
+        "attorney",
+        "editor",
+        "secretary",
+        "treasurer",
+        "assistant",
+        "associate",
+        "executive",
+        "lead",
+    ];
+    let v = value.trim();
+    if v.is_empty()
+        || v.len() > 60
+        || v.contains(['\n', '@'])
+        || v.bytes().any(|b| b.is_ascii_digit())
+    {
+        return false;
+    }
+    let ws: Vec<&str> = v
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '&' | '-' | '(' | ')'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if ws.is_empty() || ws.len() > 5 {
+        return false;
+    }
+    ws.iter().any(|w| with_fold(w, |f| ACRONYMS.contains(&f)))
+        || with_fold(ws[ws.len() - 1], |f| {
+            JOB_NOUNS.contains(&f) || ENDS.contains(&f)
+        })
+}
 
 /// Does a line that reads `opening` before a word start a sentence there
 /// (nothing, an end of sentence, a quote's `>`, a label's colon, a
@@ -8408,6 +8467,7 @@ pub fn person_value(
     if caret_name(trimmed, memory)
         || slashed_value(trimmed, how, memory)
         || (how == Structured::Sure && katakana_name(trimmed))
+        || (how != Structured::Maybe && super::cjk::party_name(trimmed))
     {
         out.push(Finding {
             class: Class::Name,
@@ -9295,6 +9355,28 @@ mod tests {
 
     fn spans(ws: &[Word]) -> Vec<(usize, usize, Case)> {
         ws.iter().map(|w| (w.start, w.end, w.case)).collect()
+    }
+
+    #[test]
+    fn job_titles() {
+        for t in [
+            "CEO",
+            "VP Sales",
+            "Clinical Research Coordinator",
+            "Senior Engineer",
+            "Head of Product / CTO",
+        ] {
+            assert!(job_title(t), "{t}");
+        }
+        for t in [
+            "Hiring plan for Q3",
+            "Meeting notes",
+            "Engineer 2",
+            "Kellogg Company renewal",
+            "",
+        ] {
+            assert!(!job_title(t), "{t}");
+        }
     }
 
     #[test]
