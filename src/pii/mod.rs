@@ -744,6 +744,17 @@ fn learn(local: &mut FxHashSet<String>, folded: &str) {
 /// stricter rules (which must work in free text) did not take it; in
 /// ASCII digits or any other script's (`०८१२३४ ५९९५४`, `໐໒໑ ໘໗໕ ໗໔໗`).
 pub fn structured_phone(text: &str) -> Option<Finding> {
+    // A `tel:` URI (`tel:+683-888-5846`): the number after the scheme.
+    let lead = text.len() - text.trim_start().len();
+    if let Some(scheme) = text.get(lead..lead + 4)
+        && scheme.eq_ignore_ascii_case("tel:")
+    {
+        let at = lead + 4;
+        let mut f = structured_phone(&text[at..])?;
+        f.start += at;
+        f.end += at;
+        return Some(f);
+    }
     structured_ascii_phone(text).or_else(|| {
         let folded = phone::Folded::of(text)?;
         let mut f = structured_ascii_phone(&folded.text)?;
@@ -1309,6 +1320,10 @@ mod tests {
         );
         assert!(spans("n/a", leaf).is_empty());
         assert!(structured_phone("12345").is_none());
+        let f = structured_phone(" tel:+683-888-5846").unwrap();
+        assert_eq!((f.start, f.end), (5, 18));
+        assert!(structured_phone("tel:").is_none());
+        assert!(structured_phone("tel:help").is_none());
         // An extension in parentheses.
         let f = structured_phone("(2) 2301 6043 (ext. 2581)").unwrap();
         assert_eq!((f.start, f.end), (0, 25));

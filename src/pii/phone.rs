@@ -644,7 +644,7 @@ fn candidate(text: &str, start: usize, end: usize) -> Option<Finding> {
 }
 
 /// A number right after a person's name or address, set apart by `, `,
-/// ` · `, ` — `, ` – `, ` | ` or ` (` ("Tenant: Ana Lima, 9 563 3865",
+/// ` · `, ` — `, ` – `, ` | `, ` / ` or ` (` ("Tenant: Ana Lima, 9 563 3865",
 /// "Bogdan Pop · 301 2850", "(ana@x.is, 632 2956)"): the name cues it as
 /// a label would. Written in groups or with a `+`, so an ungrouped
 /// identifier after a name stays; after an address, an ungrouped number of
@@ -657,7 +657,7 @@ pub fn after_names(text: &str, name_ends: &[(usize, bool)], out: &mut Vec<Findin
         let rest = &text[e..];
         // A fixed-width table's next column (`11:45  Ana Lima    20 94 60`).
         let column = rest.len() - rest.trim_start_matches(' ').len();
-        let sep = [", ", " · ", " — ", " – ", " | ", " (", " "]
+        let sep = [", ", " · ", " — ", " – ", " | ", " / ", " (", " "]
             .iter()
             .find(|p| rest.starts_with(**p))
             .map(|p| if column >= 2 { " " } else { *p })
@@ -1074,10 +1074,15 @@ fn candidate_with(text: &str, start: usize, end: usize, cued: bool) -> Option<Fi
         }
         // "415,555,0132" or "4155550132,50" goes on as an amount: a comma
         // before one to three digits. A comma before a longer run is the
-        // next cell of a row ("+1 868-236-8710,2026-01-17T13:40:10Z").
+        // next cell of a row ("+1 868-236-8710,2026-01-17T13:40:10Z"), and
+        // so is any after a number no amount is written as (a `+` or
+        // parentheses: "+359-43-016-097,00:04:12"), or before a time
+        // ("415-555-0132,00:04").
         if n == ',' {
             let run = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
-            if (1..=3).contains(&run) {
+            let amount_like = !cand.starts_with('+') && !cand.contains('(');
+            let time_after = rest.as_bytes().get(1 + run) == Some(&b':');
+            if (1..=3).contains(&run) && amount_like && !time_after {
                 return None;
             }
         }
@@ -2983,7 +2988,15 @@ mod tests {
             out.iter().map(|f| &t[f.start..f.end]).collect::<Vec<_>>(),
             ["9 563 3865"]
         );
+        let t = "- Ramdin, Ravindra / 8312-5554\n";
+        let mut out = Vec::new();
+        after_names(t, &[(t.find(" /").unwrap(), false)], &mut out);
+        assert_eq!(
+            out.iter().map(|f| &t[f.start..f.end]).collect::<Vec<_>>(),
+            ["8312-5554"]
+        );
         for t in [
+            "Ana Lima / 2024-05-01",
             "Ana Lima, 12 345 678 shares",
             "Ana Lima, 20240501",
             "Ana Lima, 2024-05-01",
@@ -3046,6 +3059,11 @@ mod tests {
         );
         assert!(phones("4155550132,50 EUR").is_empty());
         assert!(phones("415-555-0132,12").is_empty());
+        assert_eq!(
+            phones("a,tel:+359-43-016-097,00:04:12"),
+            ["+359-43-016-097"]
+        );
+        assert_eq!(phones("x,415-555-0132,00:04:12,y"), ["415-555-0132"]);
         // Belarus writes its trunk prefix `8 0` before codes of two to five
         // digits.
         assert_eq!(phones("тэл. 8 01597 15-622"), ["8 01597 15-622"]);
