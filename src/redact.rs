@@ -626,6 +626,20 @@ fn child_kind(info: &keys::KeyInfo, parent: KeyKind) -> KeyKind {
     }
 }
 
+/// Strings listed under a key for a group of people that says nothing
+/// more of them (`"interviewers": ["Tomislav Babić", "ئابدۇۋەلى ئىمىن"]`):
+/// each is read as a party's name ([`Structured::Party`]), so a value
+/// shaped as a name is one even where no dictionary knows its words. (Not
+/// for sure: `drivers` and `agents` may list software.)
+fn strings_of_people(info: &keys::KeyInfo, kind: KeyKind, child: &Value) -> bool {
+    info.people_container
+        && kind == KeyKind::Other
+        && !info.thing_name
+        && child
+            .as_array()
+            .is_some_and(|a| a.first().is_some_and(Value::is_string))
+}
+
 /// Whether a member names a party to its object ([`Leaf::party`]): its key
 /// is no thing's name (`name`, `label`, `title`); a wrapper (`{"display":
 /// …}`) names what the key above it does (`parent_party`). The learn and
@@ -944,6 +958,9 @@ impl<'a> Redactor<'a> {
                             }
                             (Value::Array(rows), Some((at, kinds))) if *at == n => {
                                 self.learn_rows(rows, kinds, kind, po, depth);
+                            }
+                            _ if strings_of_people(&info, kind, child) => {
+                                self.learn(child, KeyKind::MaybePerson, false, depth)
                             }
                             _ => {
                                 let child_people = info.people_container
@@ -1360,10 +1377,13 @@ impl<'a> Redactor<'a> {
                                 .get_or_insert_with(Default::default)
                                 .insert(k.clone(), nk);
                         }
-                        let child_people = info.people_container
-                            || (po
-                                && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
-                                && !child.is_string());
+                        let listed = strings_of_people(&info, kind, child);
+                        let kind = if listed { KeyKind::MaybePerson } else { kind };
+                        let child_people = !listed
+                            && (info.people_container
+                                || (po
+                                    && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
+                                    && !child.is_string()));
                         let child_leaf = Leaf {
                             identifier: info.identifier,
                             party: names_a_party(&info, kind, leaf.key, leaf.party),
@@ -2061,6 +2081,15 @@ mod tests {
         assert_eq!(d["author"]["name"], "[NAME_1]");
         assert_ne!(d["members"][0]["username"], "imogen_p");
         assert_ne!(d["members"][1]["username"], "FERNANDO");
+    }
+
+    #[test]
+    fn strings_listed_under_people() {
+        let (d, _) = run(json!({"interviewers": ["Tomislav Babić", "ئابدۇۋەلى ئىمىن"]}));
+        assert!(d["interviewers"][1].as_str().unwrap().starts_with("[NAME_"));
+        // Software listed under a key that may name people stays.
+        let doc = json!({"drivers": ["virtio", "Nvidia Tesla"], "agents": ["Googlebot"]});
+        assert_eq!(run(doc.clone()).0, doc);
     }
 
     #[test]
