@@ -2280,33 +2280,20 @@ pub(crate) fn job_title(value: &str) -> bool {
     const ACRONYMS: &[&str] = &[
         "ceo", "cto", "cfo", "coo", "cio", "ciso", "cmo", "vp", "svp", "evp",
     ];
-    // Words that end job titles ([`ROLES`] also start them: `Head of`).
-    const ENDS: &[&str] = &[
-        "president",
-        "director",
-        "founder",
-        "cofounder",
-        "manager",
-        "partner",
-        "chair",
-        "chairman",
-        "chairwoman",
-        "chairperson",
-        "professor",
-        "analyst",
-        "economist",
-        "engineer",
-        "developer",
-        "designer",
-        "researcher",
-        "attorney",
-        "editor",
-        "secretary",
-        "treasurer",
-        "assistant",
-        "associate",
-        "executive",
-        "lead",
+    // Words of [`ROLES`] that start job titles but never end them
+    // (`Head of Sales`, `Vice President`, `Senior Engineer`).
+    const STARTS_ONLY: &[&str] = &[
+        "chief",
+        "vice",
+        "head",
+        "managing",
+        "general",
+        "senior",
+        "principal",
+        "staff",
+        "co",
+        "deputy",
+        "who",
     ];
     let v = value.trim();
     if v.is_empty()
@@ -2325,7 +2312,7 @@ pub(crate) fn job_title(value: &str) -> bool {
     }
     ws.iter().any(|w| with_fold(w, |f| ACRONYMS.contains(&f)))
         || with_fold(ws[ws.len() - 1], |f| {
-            JOB_NOUNS.contains(&f) || ENDS.contains(&f)
+            JOB_NOUNS.contains(&f) || (ROLES.contains(&f) && !STARTS_ONLY.contains(&f))
         })
 }
 
