@@ -2084,6 +2084,23 @@ mod tests {
     }
 
     #[test]
+    fn half_a_name_under_a_person_key_is_the_whole() {
+        // `ሰላም` is also a greeting: the value is one name all the same.
+        let (d, v) = run(json!({"escalation": [{"name": "ሰላም በቀለ", "contact": "17 12 90 71"}]}));
+        let t = d["escalation"][0]["name"].as_str().unwrap();
+        assert!(t.starts_with("[NAME_") && !t.contains(' '), "{t}");
+        assert_eq!(restore_text(&v, t).unwrap(), "ሰላም በቀለ");
+        // A value that is more than a name keeps its other words.
+        let (d, _) = run(json!({"owner": "Q3 sync with Maya Vieira"}));
+        assert!(
+            d["owner"]
+                .as_str()
+                .unwrap()
+                .starts_with("Q3 sync with [NAME_")
+        );
+    }
+
+    #[test]
     fn strings_listed_under_people() {
         let (d, _) = run(json!({"interviewers": ["Tomislav Babić", "ئابدۇۋەلى ئىمىن"]}));
         assert!(d["interviewers"][1].as_str().unwrap().starts_with("[NAME_"));

@@ -513,6 +513,10 @@ impl Engine {
             if text.contains('|') {
                 records::hl7(text, &mut out);
             }
+            // `SURNAME^GIVEN` anywhere else in the text.
+            if memchr::memchr(b'^', text.as_bytes()).is_some() {
+                names::caret_names(text, memory, &mut out);
+            }
             if text.contains('/') {
                 records::boarding_pass(text, &mut out);
             }
@@ -601,6 +605,10 @@ impl Engine {
             names::given_before_surname(text, &mut out);
         }
         let mut out = resolve(out);
+        // Under a person's key, half a name found is the whole value's.
+        if matches!(leaf.key, KeyKind::Person | KeyKind::MaybePerson) {
+            names::whole_value_name(text, &mut out);
+        }
         if text.contains(['"', '“']) {
             names::join_nicknames(text, &mut out);
         }

@@ -8706,6 +8706,111 @@ fn caret_name(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
         })
 }
 
+/// Names written `SURNAME^GIVEN` inside text, as HL7 and reservation
+/// systems print them into lines of their own (`SEPA transfer from
+/// صدیقی^احمد شاه    7,951.18`, `[SKU-1] PEMBERTON^HARRIET / Tata`,
+/// `PV1|1|I|Room 4||||هەورامی^ئاران^^^DR`): the word before a caret and the
+/// parts after it up to an empty part (`^^`), each judged as a whole
+/// value is ([`caret_value`]), so coded values stay (`GLU^Glucose^LN`).
+/// In a script without case the last part may run on over one or two
+/// words of that script, when a gap, a line's end or a separator closes
+/// them.
+pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
+    let letter = |c: char| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’');
+    let mut from = 0;
+    while let Some(p) = text[from..].find('^').map(|p| from + p) {
+        from = p + 1;
+        // The surname: letters back to a boundary.
+        let start = text[..p]
+            .char_indices()
+            .rev()
+            .take_while(|&(_, c)| letter(c))
+            .last()
+            .map_or(p, |(i, _)| i);
+        // An identifier may come first, as in HL7's XCN (`12345^Smith^Ann`).
+        let after_id = text[..start].strip_suffix('^').is_some_and(|before| {
+            let id = before
+                .rsplit(|c: char| !c.is_ascii_alphanumeric())
+                .next()
+                .unwrap_or("");
+            id.bytes().any(|b| b.is_ascii_digit())
+        });
+        if start == p
+            || (!after_id
+                && text[..start]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || matches!(c, '^' | '_' | '.' | '@')))
+            || out.iter().any(|f| f.start <= start && start < f.end)
+        {
+            continue;
+        }
+        // The parts after it, up to an empty one or a non-letter.
+        let mut end = p;
+        let mut parts = 1;
+        while text[end..].starts_with('^') && parts < 4 {
+            let part_end = end
+                + 1
+                + text[end + 1..]
+                    .char_indices()
+                    .find(|&(_, c)| !letter(c))
+                    .map_or(text.len() - end - 1, |(i, _)| i);
+            if part_end == end + 1 {
+                break;
+            }
+            end = part_end;
+            parts += 1;
+        }
+        if parts < 2 {
+            continue;
+        }
+        // A caseless script's given name of several words (`احمد شاه`).
+        let last_word = text[..end].rsplit(['^', ' ']).next().unwrap_or("");
+        if let Some(script) = word_script(last_word) {
+            let mut e = end;
+            for _ in 0..2 {
+                let Some(rest) = text[e..].strip_prefix(' ') else {
+                    break;
+                };
+                let w = rest.split(|c: char| !letter(c)).next().unwrap_or("");
+                if w.is_empty() || word_script(w) != Some(script) {
+                    break;
+                }
+                e += 1 + w.len();
+                let after = &text[e..];
+                if after.is_empty()
+                    || after.starts_with(['\n', '\r', '|', ',', '/', ')', '"', '^', '\t'])
+                    || after.starts_with("  ")
+                {
+                    end = e;
+                }
+            }
+        }
+        // An identifier in capitals before a name of another script
+        // (`CTSLNZ^પટેલ^નિધિ`) is the identifier, not a surname.
+        let mut start = start;
+        if parts >= 3
+            && let Some(first) = text[start..end].split('^').next()
+            && first.bytes().all(|b| b.is_ascii_uppercase())
+            && !text[start + first.len()..end].is_ascii()
+        {
+            start += first.len() + 1;
+        }
+        let value = &text[start..end];
+        if caret_value(value, memory) {
+            out.push(Finding {
+                class: Class::Name,
+                start,
+                end,
+                detector: Detector::NameStructured,
+                confidence: 0.8,
+                normalized: normalize(value),
+            });
+        }
+        from = end.max(from);
+    }
+}
+
 /// A whole value `caret_name` accepts under any key, as HL7 segments
 /// read into JSON hold a person (`{"5": "Frandsen^Mette"}`): its Latin
 /// parts capitalized and not in capitals (coded values are: `GLU^Glucose^LN`),
@@ -8717,7 +8822,8 @@ pub fn caret_value(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
         return false;
     }
     let parts: Vec<&str> = v.split('^').collect();
-    let latin = |p: &str| p.chars().any(latin_char);
+    // Latin letters, not the space between two words of another script.
+    let latin = |p: &str| p.chars().any(|c| c.is_alphabetic() && latin_char(c));
     let title = |p: &str| {
         p.split([' ', '-']).all(|w| {
             let mut c = w.chars();
@@ -9132,6 +9238,42 @@ fn name_shaped(name: &str, ws: &[Word]) -> bool {
     })
 }
 
+/// A value under a person's key shaped as one name ([`name_shaped`]), a
+/// part of which the scan found (`ሰላም በቀለ`, read as the greeting `ሰላም`
+/// and a name; `Ann Lee` with only `Lee` recalled): the name is the whole
+/// value, since half a name tokenized leaks the rest. `found` holds the
+/// scan's findings of that value, sorted; it is left alone when any is
+/// not a name or the value is the name already.
+pub(crate) fn whole_value_name(value: &str, found: &mut Vec<Finding>) {
+    if found.is_empty() || found.iter().any(|f| f.class != Class::Name) {
+        return;
+    }
+    let t = value.trim();
+    let start = value.len() - value.trim_start().len();
+    let end = start + t.len();
+    if (found.len() == 1 && found[0].start == start && found[0].end == end)
+        || t.len() > 60
+        || t.contains(['\n', ',', '(', '@', '/'])
+        || t.bytes().any(|b| b.is_ascii_digit())
+    {
+        return;
+    }
+    let ws = words(t);
+    if ws.len() < 2 || !name_shaped(t, &ws) {
+        return;
+    }
+    let confidence = found.iter().map(|f| f.confidence).fold(0.0, f32::max);
+    found.clear();
+    found.push(Finding {
+        class: Class::Name,
+        start,
+        end,
+        detector: Detector::NameStructured,
+        confidence,
+        normalized: normalize(t),
+    });
+}
+
 /// Whether a whole value is written as a person's name is filed, "Last,
 /// First" ("Pickering, Theo", "Al Hammadi, Saeed"), with no word of it a
 /// place, a region or an eponym ("Paris, France", "Austin, Texas"): an
@@ -9342,6 +9484,46 @@ mod tests {
 
     fn spans(ws: &[Word]) -> Vec<(usize, usize, Case)> {
         ws.iter().map(|w| (w.start, w.end, w.case)).collect()
+    }
+
+    #[test]
+    fn caret_names_in_text() {
+        let found = |t: &str| {
+            let mut out = Vec::new();
+            caret_names(t, &crate::pii::NoMemory, &mut out);
+            out.iter()
+                .map(|f| t[f.start..f.end].to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            found("8 Apr 2025  SEPA transfer from صدیقی^احمد شاه    7,951.18 zł"),
+            ["صدیقی^احمد شاه"]
+        );
+        assert_eq!(
+            found("[SKU-1] PEMBERTON^HARRIET / Tata Consultancy Services"),
+            ["PEMBERTON^HARRIET"]
+        );
+        assert_eq!(
+            found("PV1|1|I|Room 4.01||||هەورامی^ئاران^^^DR\nDG1|1"),
+            ["هەورامی^ئاران"]
+        );
+        assert_eq!(found("Seen by Frandsen^Mette today"), ["Frandsen^Mette"]);
+        // HL7's XCN: an identifier first.
+        assert_eq!(found("PV1|1|I|A598||||CTSLNZ^પટેલ^નિધિ\n"), ["પટેલ^નિધિ"]);
+        assert_eq!(
+            found("PV1|1|I|A598||||12345^Frandsen^Mette^^^DR"),
+            ["Frandsen^Mette"]
+        );
+        // Coded values, exponents and markup stay.
+        for t in [
+            "OBX|1|NM|GLU^Glucose^LN||5.4",
+            "x^2 + y^2",
+            "2^10",
+            "a ^ b",
+            "ctrl^C",
+        ] {
+            assert!(found(t).is_empty(), "{t}");
+        }
     }
 
     #[test]
