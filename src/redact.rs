@@ -637,7 +637,7 @@ fn strings_of_people(info: &keys::KeyInfo, kind: KeyKind, child: &Value) -> bool
         && !info.thing_name
         && child
             .as_array()
-            .is_some_and(|a| a.first().is_some_and(Value::is_string))
+            .is_some_and(|a| !a.is_empty() && a.iter().all(Value::is_string))
 }
 
 /// Whether a member names a party to its object ([`Leaf::party`]): its key
@@ -959,8 +959,11 @@ impl<'a> Redactor<'a> {
                             (Value::Array(rows), Some((at, kinds))) if *at == n => {
                                 self.learn_rows(rows, kinds, kind, po, depth);
                             }
-                            _ if strings_of_people(&info, kind, child) => {
-                                self.learn(child, KeyKind::MaybePerson, false, depth)
+                            // Read as parties in this pass as in the rewrite.
+                            (Value::Array(items), _) if strings_of_people(&info, kind, child) => {
+                                for s in items.iter().filter_map(Value::as_str) {
+                                    self.learn_str(s, KeyKind::MaybePerson, false, true, depth);
+                                }
                             }
                             _ => {
                                 let child_people = info.people_container
@@ -2081,6 +2084,9 @@ mod tests {
         assert_eq!(d["author"]["name"], "[NAME_1]");
         assert_ne!(d["members"][0]["username"], "imogen_p");
         assert_ne!(d["members"][1]["username"], "FERNANDO");
+        let (d, _) = run(json!({"a": {"username": "OKONKWO"}, "b": {"login": "MGARCIA"}}));
+        assert_ne!(d["a"]["username"], "OKONKWO");
+        assert_ne!(d["b"]["login"], "MGARCIA");
     }
 
     #[test]
@@ -2129,7 +2135,8 @@ mod tests {
         assert!(d["mail"]["from"].as_str().unwrap().starts_with("[NAME_"));
         assert!(d["by"]["sender"].as_str().unwrap().starts_with("[NAME_"));
         // Places, offices and a brand in one katakana word stay.
-        let doc = json!({"owner": "東京都", "sender": "トヨタ", "from": "営業部"});
+        let doc = json!({"owner": "東京都", "sender": "トヨタ", "from": "営業部",
+            "by": [{"sender": "고객 센터"}, {"from": "カスタマー サポート"}, {"owner": "客服 中心"}]});
         assert_eq!(run(doc.clone()).0, doc);
     }
 

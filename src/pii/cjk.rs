@@ -1084,6 +1084,42 @@ pub(crate) fn party_name(value: &str) -> bool {
     if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
         return false;
     }
+    // Offices, teams and stores, named so (`客服 中心`, `カスタマー サポート`).
+    const ORG_WORDS: &[&str] = &[
+        "中心",
+        "团队",
+        "團隊",
+        "市場",
+        "市场",
+        "部门",
+        "部門",
+        "小组",
+        "小組",
+        "服务",
+        "服務",
+        "支持",
+        "客服",
+        "公司",
+        "集团",
+        "集團",
+        "团",
+        "團",
+        "组",
+        "組",
+        "センター",
+        "サポート",
+        "チーム",
+        "ジャパン",
+        "サービス",
+        "ストア",
+        "ショップ",
+        "グループ",
+        "カスタマー",
+        "センタ",
+    ];
+    if parts.iter().any(|p| ORG_WORDS.contains(p)) {
+        return false;
+    }
     let all = |f: fn(char) -> bool| parts.iter().all(|p| p.chars().all(f));
     let lens: Vec<usize> = parts.iter().map(|p| char_len(p)).collect();
     let place = v.chars().last().is_some_and(|c| PLACE_ENDS.contains(c));
@@ -1097,8 +1133,10 @@ pub(crate) fn party_name(value: &str) -> bool {
     }
     if all(is_hangul) {
         return match lens.as_slice() {
+            // A surname of one syllable (two for `남궁` and the others)
+            // and a given name of one to three: not `고객 센터`, `인사 팀`.
             [a, b] => {
-                (1..=2).contains(a)
+                (*a == 1 || KO_COMPOUND.contains(&parts[0]))
                     && (1..=3).contains(b)
                     && parts[0]
                         .chars()

@@ -305,10 +305,22 @@ pub fn handle_word(text: &str) -> bool {
         return false;
     }
     let caps = t.bytes().all(|b| b.is_ascii_uppercase());
-    !(caps && {
-        let i = super::lexicon::word_info(&t.to_ascii_lowercase());
+    if !caps {
+        return true;
+    }
+    // In capitals, a listed name (`FERNANDO`), an initial and a listed
+    // surname (`MGARCIA`), or a word voiced as names are (`OKONKWO`: two
+    // vowels or more, two fifths of its letters) is a person's; letters a
+    // system drew (`DZKPMH`, `XEXNSU`) are not.
+    let lower = t.to_ascii_lowercase();
+    let listed = |w: &str| {
+        let i = super::lexicon::word_info(w);
         (i.given > 0 || i.surname_rank > 0) && !i.common
-    })
+    };
+    let vowels = lower.bytes().filter(|b| b"aeiou".contains(b)).count();
+    !(listed(&lower)
+        || (lower.len() >= 5 && listed(&lower[1..]))
+        || (vowels >= 2 && vowels * 5 >= lower.len() * 2))
 }
 
 /// Whether handle `h` is made of ordinary words, or has no part of three

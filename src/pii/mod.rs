@@ -758,7 +758,14 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
         && scheme.eq_ignore_ascii_case("tel:")
     {
         let at = lead + 4;
-        let mut f = structured_phone(&text[at..])?;
+        // Once: `tel:tel:…` is no number.
+        let rest = &text[at..];
+        let mut f = structured_ascii_phone(rest).or_else(|| {
+            let folded = phone::Folded::of(rest)?;
+            let mut f = structured_ascii_phone(&folded.text)?;
+            folded.unfold(&mut f);
+            Some(f)
+        })?;
         f.start += at;
         f.end += at;
         return Some(f);

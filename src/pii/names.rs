@@ -2307,7 +2307,8 @@ pub(crate) fn job_title(value: &str) -> bool {
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '/' | '&' | '-' | '(' | ')'))
         .filter(|w| !w.is_empty())
         .collect();
-    if ws.is_empty() || ws.len() > 5 {
+    // A work's title (`The Night Manager`, `The Accountant`).
+    if ws.is_empty() || ws.len() > 5 || with_fold(ws[0], |f| ["the", "a", "an"].contains(&f)) {
         return false;
     }
     ws.iter().any(|w| with_fold(w, |f| ACRONYMS.contains(&f)))
@@ -8717,6 +8718,13 @@ fn caret_name(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
 /// them.
 pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
     let letter = |c: char| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’');
+    // What other detectors found, by start, to skip in O(log n).
+    let mut taken: Vec<(usize, usize)> = out.iter().map(|f| (f.start, f.end)).collect();
+    taken.sort_unstable();
+    let inside = |at: usize| {
+        let i = taken.partition_point(|&(s, _)| s <= at);
+        taken[..i].iter().rev().take(8).any(|&(_, e)| at < e)
+    };
     let mut from = 0;
     while let Some(p) = text[from..].find('^').map(|p| from + p) {
         from = p + 1;
@@ -8741,7 +8749,7 @@ pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: 
                     .chars()
                     .next_back()
                     .is_some_and(|c| c.is_alphanumeric() || matches!(c, '^' | '_' | '.' | '@')))
-            || out.iter().any(|f| f.start <= start && start < f.end)
+            || inside(start)
         {
             continue;
         }
@@ -8765,15 +8773,26 @@ pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: 
             continue;
         }
         // A caseless script's given name of several words (`احمد شاه`).
+        // In Latin letters, words cased as the part is (`Lim^Zhi Hao`).
         let last_word = text[..end].rsplit(['^', ' ']).next().unwrap_or("");
-        if let Some(script) = word_script(last_word) {
+        let shape = |w: &str| {
+            let caps = !w.chars().any(char::is_lowercase);
+            let latin = w.chars().all(|c| !c.is_alphabetic() || latin_char(c));
+            (
+                word_script(w),
+                latin && w.starts_with(char::is_uppercase),
+                caps,
+            )
+        };
+        let script = shape(last_word);
+        if script.0.is_some() || script.1 {
             let mut e = end;
             for _ in 0..2 {
                 let Some(rest) = text[e..].strip_prefix(' ') else {
                     break;
                 };
                 let w = rest.split(|c: char| !letter(c)).next().unwrap_or("");
-                if w.is_empty() || word_script(w) != Some(script) {
+                if w.is_empty() || shape(w) != script {
                     break;
                 }
                 e += 1 + w.len();
@@ -8792,7 +8811,9 @@ pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: 
         if parts >= 3
             && let Some(first) = text[start..end].split('^').next()
             && first.bytes().all(|b| b.is_ascii_uppercase())
-            && !text[start + first.len()..end].is_ascii()
+            && !text[start + first.len()..end]
+                .chars()
+                .any(|c| c.is_alphabetic() && latin_char(c))
         {
             start += first.len() + 1;
         }
@@ -9514,6 +9535,16 @@ mod tests {
             found("PV1|1|I|A598||||12345^Frandsen^Mette^^^DR"),
             ["Frandsen^Mette"]
         );
+        // Accented Latin after capitals: no surname dropped as an identifier.
+        assert!(
+            found("Patient TRAN^VĂN^AN admitted")
+                .iter()
+                .all(|f| f.starts_with("TRAN"))
+        );
+        assert_eq!(found("Seen by Lim^Zhi Hao\n"), ["Lim^Zhi Hao"]);
+        // Many in a row stay linear (and each is found).
+        let t = "Lee^Ann ".repeat(2000);
+        assert_eq!(found(&t).len(), 2000);
         // Coded values, exponents and markup stay.
         for t in [
             "OBX|1|NM|GLU^Glucose^LN||5.4",
@@ -9538,6 +9569,7 @@ mod tests {
             assert!(job_title(t), "{t}");
         }
         for t in [
+            "The Night Manager",
             "Hiring plan for Q3",
             "Meeting notes",
             "Engineer 2",
