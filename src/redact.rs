@@ -947,9 +947,7 @@ impl<'a> Redactor<'a> {
                             // One word under a login's key is a handle, not
                             // a name to learn (`DZKPMH`; see `scan_with`).
                             (Value::String(s), _)
-                                if info.account
-                                    && matches!(kind, KeyKind::Person | KeyKind::MaybePerson)
-                                    && crate::pii::handles::handle_word(s) => {}
+                                if crate::pii::handle_only(info.account, kind, s) => {}
                             (Value::String(s), _) => {
                                 // `learn` does not carry the key above's
                                 // party: a wrapper under it is none.

@@ -1138,10 +1138,7 @@ pub(crate) fn party_name(value: &str) -> bool {
             [a, b] => {
                 (*a == 1 || KO_COMPOUND.contains(&parts[0]))
                     && (1..=3).contains(b)
-                    && parts[0]
-                        .chars()
-                        .next()
-                        .is_some_and(|c| HANGUL_SURNAMES.contains(c))
+                    && ko_name(&parts.concat(), false)
             }
             [_] => ko_lone_name(v),
             _ => false,

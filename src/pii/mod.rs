@@ -201,6 +201,13 @@ fn handle_key(leaf: Leaf) -> bool {
     leaf.key == KeyKind::Person || (leaf.key == KeyKind::MaybePerson && leaf.person_object)
 }
 
+/// Whether a string under a login's key (`account`) of kind `key` is for
+/// the handle reader alone ([`handles::handle_word`]): one word, not a
+/// name to read or learn. The learn and rewrite passes both ask here.
+pub(crate) fn handle_only(account: bool, key: KeyKind, text: &str) -> bool {
+    account && matches!(key, KeyKind::Person | KeyKind::MaybePerson) && handles::handle_word(text)
+}
+
 /// A memory that knows nothing (stateless scans).
 pub struct NoMemory;
 
@@ -407,8 +414,8 @@ impl Engine {
             }
             // One word under a login's key is a handle, read as one below
             // (`DZKPMH` is a system's identifier, `imogen_p` a person's).
-            KeyKind::Person | KeyKind::MaybePerson
-                if leaf.account && handles::handle_word(text) => {}
+            KeyKind::Person | KeyKind::MaybePerson if handle_only(leaf.account, leaf.key, text) => {
+            }
             KeyKind::Person | KeyKind::MaybePerson => {
                 names::person_value(text, person_how(leaf), memory, &mut out)
             }
@@ -759,17 +766,17 @@ pub fn structured_phone(text: &str) -> Option<Finding> {
     {
         let at = lead + 4;
         // Once: `tel:tel:…` is no number.
-        let rest = &text[at..];
-        let mut f = structured_ascii_phone(rest).or_else(|| {
-            let folded = phone::Folded::of(rest)?;
-            let mut f = structured_ascii_phone(&folded.text)?;
-            folded.unfold(&mut f);
-            Some(f)
-        })?;
+        let mut f = structured_number(&text[at..])?;
         f.start += at;
         f.end += at;
         return Some(f);
     }
+    structured_number(text)
+}
+
+/// [`structured_phone`] of a value without a scheme, in ASCII digits or
+/// another script's.
+fn structured_number(text: &str) -> Option<Finding> {
     structured_ascii_phone(text).or_else(|| {
         let folded = phone::Folded::of(text)?;
         let mut f = structured_ascii_phone(&folded.text)?;

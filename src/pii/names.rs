@@ -8718,7 +8718,9 @@ fn caret_name(v: &str, memory: &(impl NameMemory + ?Sized)) -> bool {
 /// them.
 pub(crate) fn caret_names(text: &str, memory: &(impl NameMemory + ?Sized), out: &mut Vec<Finding>) {
     let letter = |c: char| c.is_alphabetic() || is_mark(c) || matches!(c, '-' | '\'' | '’');
-    // What other detectors found, by start, to skip in O(log n).
+    // What other detectors found, by start, to skip in O(log n) (the
+    // eight nearest before; a name also found past them is one more
+    // overlapping finding, which `resolve` settles).
     let mut taken: Vec<(usize, usize)> = out.iter().map(|f| (f.start, f.end)).collect();
     taken.sort_unstable();
     let inside = |at: usize| {
